@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import type { ProgressReport } from '../../commands/progress.js';
+import type { Context } from '../../core/context.js';
+import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../render/sanitize.js';
+import { err, out, printDiagnostics } from '../output.js';
+import type { CliState } from '../state.js';
+
+function prList(prs: number[]): string {
+  return prs.length > 0 ? prs.map((p) => `#${p}`).join(', ') : 'PR unknown';
+}
+
+function printMergeGated(ctx: Context, report: ProgressReport): void {
+  if (report.mergeGated.length === 0) return;
+  err(
+    ctx,
+    '⏳  Merge-gated roadmaps (every open item gated on a PR) — flip the boxes and run `agent-config archive --all` the moment the gating PR merges:',
+  );
+  for (const m of report.mergeGated) {
+    err(
+      ctx,
+      sanitize(`      - ${m.rel}  (${m.done}/${m.active} done · ${m.gated} merge-gated · ${prList(m.prs)})`),
+    );
+  }
+}
+
+/** Renders a progress report and returns the exit code (SPEC §3). */
+export function renderProgressReport(ctx: Context, report: ProgressReport): number {
+  printDiagnostics(ctx, report.warnings);
+  const dash = report.dashboard;
+  if (!report.hasRoadmaps) {
+    if (report.mode === 'write')
+      out(ctx, `ℹ️  No roadmaps directory at ${sanitize(report.root)} — nothing to do.`);
+    return EXIT_OK;
+  }
+  if (report.mode === 'write') {
+    out(
+      ctx,
+      `✅  Wrote ${dash} · ${report.roadmapCount} roadmap(s) · ${report.stepsDone}/${report.stepsActive} steps done.`,
+    );
+    if (report.completed.length > 0) {
+      err(ctx, '⚠️   Completed roadmaps not yet archived — run `agent-config archive --all`:');
+      for (const c of report.completed) err(ctx, sanitize(`      - ${c.rel}`));
+    }
+    if (report.ironLaw3.length > 0) {
+      err(
+        ctx,
+        '⚠️   Iron Law 3 — roadmaps with unresolved `[~]` deferred items. Resolve each deferral before archiving:',
+      );
+      for (const r of report.ironLaw3) err(ctx, sanitize(`      - ${r.rel}  (${r.deferred} deferred)`));
+    }
+    printMergeGated(ctx, report);
+    return EXIT_OK;
+  }
+  let failed = false;
+  if (report.missing) {
+    err(ctx, `❌  ${dash} is missing. Run \`agent-config progress\` to create it, then commit it.`);
+    failed = true;
+  } else if (report.stale) {
+    err(ctx, `❌  ${dash} is stale. Run \`agent-config progress\` to regenerate it, then commit it.`);
+    failed = true;
+  }
+  if (report.completed.length > 0) {
+    err(
+      ctx,
+      '❌  Completed roadmaps are still in the active tree — run `agent-config archive --all` to move them to archive/:',
+    );
+    for (const c of report.completed) err(ctx, sanitize(`      - ${c.rel}  (${c.done}/${c.active} done)`));
+    failed = true;
+  }
+  if (report.ironLaw3.length > 0) {
+    err(
+      ctx,
+      '❌  Iron Law 3 — roadmaps with no open step but unresolved `[~]` deferred items; resolve each deferral (carry it, merge it, restore it or cancel it):',
+    );
+    for (const r of report.ironLaw3) {
+      err(ctx, sanitize(`      - ${r.rel}  (${r.done}/${r.active} done · ${r.deferred} deferred)`));
+      for (const p of r.problems) err(ctx, sanitize(`          · ${p}`));
+    }
+    failed = true;
+  }
+  printMergeGated(ctx, report);
+  if (failed) return EXIT_FINDINGS;
+  out(ctx, `✅  ${dash} is up to date.`);
+  return EXIT_OK;
+}
+
+/** `agent-config progress` (aliases `roadmap:progress`; `roadmap:progress-check` implies --check). */
+export function registerProgress(program: Command, ctx: Context, state: CliState): void {
+  const action = async (opts: { root?: string; check?: boolean }, forceCheck: boolean) => {
+    const { runProgress } = await import('../../commands/progress.js');
+    const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
+    state.exitCode = renderProgressReport(ctx, report);
+  };
+  program
+    .command('progress')
+    .alias('roadmap:progress')
+    .description('write the roadmap dashboard (agents/roadmaps-progress.md), or check it with --check')
+    .option(
+      '--check',
+      'never write; exit 1 when the dashboard is stale or missing, or a roadmap should be archived',
+    )
+    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
+    .action((opts) => action(opts, false));
+  program
+    .command('roadmap:progress-check')
+    .description('same as `progress --check`')
+    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
+    .action((opts) => action(opts, true));
+}

@@ -1,0 +1,159 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { ConfigError } from './errors.js';
+
+/** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
+export interface Config {
+  /** Folder of active roadmaps. */
+  roadmaps: string;
+  /** The generated dashboard. */
+  dashboard: string;
+  /** Globs of frozen records no command ever rewrites. */
+  frozen: string[];
+  /** Globs of failure-signature documents (lint rule `failure-signatures`). */
+  failureSignatures: string[];
+  /** Globs of stable documents that must cite no specific roadmap (lint rule `roadmap-refs`). */
+  stableDocs: string[];
+  staging: {
+    /** Default lifetime of a stage, in milliseconds. */
+    ttlMs: number;
+    /** The longest lifetime any stage can have, whatever its record says, in milliseconds. */
+    maxTtlMs: number;
+  };
+}
+
+export const CONFIG_FILE = 'agent-config.yaml';
+
+export const DEFAULT_CONFIG: Config = {
+  roadmaps: 'agents/roadmaps',
+  dashboard: 'agents/roadmaps-progress.md',
+  frozen: ['agents/evidence/**', '**/*.patch'],
+  failureSignatures: ['docs/**/failure-signatures.md'],
+  stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
+  staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
+};
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses `90s`, `15m`, `2h`, `1d` or `500ms`; null for anything else. */
+export function parseDuration(text: string): number | null {
+  const m = DURATION.exec(text.trim());
+  if (!m) return null;
+  const ms = Number(m[1]) * UNIT_MS[m[2]!]!;
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : null;
+}
+
+type Field = 'path' | 'globs' | 'duration';
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging'> = {
+  roadmaps: ['roadmaps', 'path'],
+  dashboard: ['dashboard', 'path'],
+  frozen: ['frozen', 'globs'],
+  'failure-signatures': ['failureSignatures', 'globs'],
+  'stable-docs': ['stableDocs', 'globs'],
+  staging: 'staging',
+};
+const STAGING_KEYS: Record<string, 'ttlMs' | 'maxTtlMs'> = { ttl: 'ttlMs', 'max-ttl': 'maxTtlMs' };
+
+function safeRelativePath(value: string): boolean {
+  return (
+    value.length > 0 && !value.startsWith('/') && !value.split('/').includes('..') && !value.includes('\0')
+  );
+}
+
+/**
+ * Validates the text of `agent-config.yaml`. Unknown keys and wrong types are errors naming
+ * the key and its line; absent keys keep their defaults.
+ */
+export function parseConfig(text: string, file = CONFIG_FILE): Config {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number | undefined) =>
+    `${file}:${offset === undefined ? 1 : lineCounter.linePos(offset).line}`;
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new ConfigError(`invalid YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]), 'fix the YAML syntax');
+  }
+  const data: unknown = doc.toJS();
+  const config: Config = structuredClone(DEFAULT_CONFIG);
+  if (data === null || data === undefined) return config;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
+  }
+  const lineOf = (path: string[]) => {
+    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    return at(node?.range?.[0]);
+  };
+  const keyLine = (path: string[]) => {
+    const parent = path.length > 1 ? (doc.getIn(path.slice(0, -1), true) as unknown) : doc.contents;
+    const items = (parent as { items?: Array<{ key?: { value?: unknown; range?: number[] } }> })?.items ?? [];
+    const item = items.find((i) => i.key?.value === path[path.length - 1]);
+    return at(item?.key?.range?.[0]);
+  };
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const spec = TOP_KEYS[key];
+    if (spec === undefined) {
+      throw new ConfigError(
+        `unknown key '${key}'`,
+        keyLine([key]),
+        `known keys: ${Object.keys(TOP_KEYS).join(', ')}`,
+      );
+    }
+    if (spec === 'staging') {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new ConfigError(
+          `'staging' must be a mapping`,
+          lineOf([key]),
+          'for example `staging: { ttl: 15m }`',
+        );
+      }
+      for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+        const target = STAGING_KEYS[sub];
+        if (target === undefined) {
+          throw new ConfigError(
+            `unknown key 'staging.${sub}'`,
+            keyLine([key, sub]),
+            'known keys: ttl, max-ttl',
+          );
+        }
+        const ms = typeof subValue === 'string' ? parseDuration(subValue) : null;
+        if (ms === null) {
+          throw new ConfigError(
+            `'staging.${sub}' must be a duration such as 15m or 2h`,
+            lineOf([key, sub]),
+            'use a number followed by ms, s, m, h or d',
+          );
+        }
+        config.staging[target] = ms;
+      }
+      continue;
+    }
+    const [target, kind] = spec;
+    if (kind === 'path') {
+      if (typeof value !== 'string' || !safeRelativePath(value.replace(/\/+$/, ''))) {
+        throw new ConfigError(
+          `'${key}' must be a repository-relative path`,
+          lineOf([key]),
+          'use a path such as agents/roadmaps, without .. or a leading /',
+        );
+      }
+      (config[target] as string) = value.replace(/\/+$/, '');
+    } else if (kind === 'globs') {
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length === 0)) {
+        throw new ConfigError(
+          `'${key}' must be a list of glob strings`,
+          lineOf([key]),
+          `for example ${key}: ['docs/**/*.md']`,
+        );
+      }
+      (config[target] as string[]) = value as string[];
+    }
+  }
+  if (config.staging.ttlMs > config.staging.maxTtlMs) {
+    throw new ConfigError(
+      `'staging.ttl' is longer than 'staging.max-ttl'`,
+      keyLine(['staging', 'ttl']),
+      'shorten ttl or lengthen max-ttl',
+    );
+  }
+  return config;
+}

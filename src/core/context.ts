@@ -1,0 +1,36 @@
+import type { GitFactory } from '../git/port.js';
+
+/** A stream the CLI writes to; `process.stdout` and a test's string buffer both fit. */
+export interface OutStream {
+  write(chunk: string): unknown;
+}
+
+/** Terminal facts bin.ts reads once from `process`. */
+export interface Io {
+  stdout: OutStream;
+  stderr: OutStream;
+  /** stdout is a terminal. */
+  isTTY: boolean;
+  /** stdin is a terminal (a person could answer a prompt). */
+  stdinIsTTY: boolean;
+  color: boolean;
+  columns: number;
+}
+
+/** Asks a person one question at a terminal; absent when nobody can answer. */
+export type Prompt = (question: string) => Promise<string>;
+
+/**
+ * Everything a command may touch outside pure code, built once in bin.ts and passed down.
+ * Tests build the same object with a fixed clock and captured streams.
+ */
+export interface Context {
+  /** The directory the command was started in (never `process.cwd()` below bin.ts). */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Every timestamp and every expiry decision goes through this clock. */
+  clock: () => Date;
+  io: Io;
+  git: GitFactory;
+  prompt?: Prompt;
+}

@@ -1,0 +1,40 @@
+/** One entry of `git status --porcelain=v1 -z`: index and work-tree letters, and the path. */
+export interface StatusEntry {
+  index: string;
+  worktree: string;
+  path: string;
+  /** The source path of a rename or copy. */
+  from?: string;
+}
+
+/**
+ * What the domain needs from git, shaped by the commands rather than by git's CLI.
+ * Every path is relative to the repository's top level, POSIX separators.
+ */
+export interface GitPort {
+  /** Absolute top level of the work tree containing the port's directory, or null outside git. */
+  topLevel(): Promise<string | null>;
+  /** True when HEAD points at a commit (false in a repository without commits). */
+  hasCommits(): Promise<boolean>;
+  /** The commit a revision names, or null when it does not resolve. */
+  resolveRevision(rev: string): Promise<string | null>;
+  /** Paths changed by commits in `base..HEAD`; throws `RepoStateError` when `base` does not resolve. */
+  changedSince(base: string): Promise<string[]>;
+  /** Tracked paths (`git ls-files`), optionally limited to pathspecs. */
+  listTracked(pathspecs?: string[]): Promise<string[]>;
+  /** Tracked files containing any of the fixed strings (`git grep -l -F`). */
+  grepFixed(needles: string[]): Promise<string[]>;
+  /** Paths added, copied, modified or renamed in the index (`git diff --cached --diff-filter=ACMR`). */
+  stagedPaths(): Promise<string[]>;
+  /** The work tree's status, untracked files included. */
+  status(): Promise<StatusEntry[]>;
+  /** `git mv` one path to another (parent folders must exist). */
+  move(from: string, to: string): Promise<void>;
+  /** `git add --` the paths (deletions included). */
+  add(paths: string[]): Promise<void>;
+  /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
+  gitPath(name: string): Promise<string>;
+}
+
+/** Builds a port for a directory. Commands receive this factory through the Context. */
+export type GitFactory = (dir: string) => GitPort;

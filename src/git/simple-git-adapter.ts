@@ -1,0 +1,131 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { SimpleGit } from 'simple-git';
+import { RepoStateError } from '../core/errors.js';
+import type { GitPort, StatusEntry } from './port.js';
+
+type SimpleGitFactory = typeof import('simple-git').simpleGit;
+let simpleGitModule: Promise<SimpleGitFactory> | undefined;
+
+/** simple-git is loaded on first use so commands that never touch git never pay for it. */
+function loadSimpleGit(): Promise<SimpleGitFactory> {
+  simpleGitModule ??= import('simple-git').then((m) => m.simpleGit);
+  return simpleGitModule;
+}
+
+function splitZ(out: string): string[] {
+  return out.split('\0').filter((s) => s.length > 0);
+}
+
+function splitLines(out: string): string[] {
+  return out
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** The one adapter between the domain and git. */
+export class SimpleGitAdapter implements GitPort {
+  private client: Promise<SimpleGit> | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  private git(): Promise<SimpleGit> {
+    this.client ??= loadSimpleGit().then((simpleGit) =>
+      simpleGit({ baseDir: this.dir, binary: 'git', maxConcurrentProcesses: 4, trimmed: false }),
+    );
+    return this.client;
+  }
+
+  private async raw(args: string[]): Promise<string> {
+    const git = await this.git();
+    // core.quotepath=off: paths with non-ASCII characters come back as they are.
+    return git.raw(['-c', 'core.quotepath=off', ...args]);
+  }
+
+  async topLevel(): Promise<string | null> {
+    try {
+      const out = (await this.raw(['rev-parse', '--show-toplevel'])).trim();
+      return out.length > 0 ? out : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async hasCommits(): Promise<boolean> {
+    return (await this.resolveRevision('HEAD')) !== null;
+  }
+
+  async resolveRevision(rev: string): Promise<string | null> {
+    if (rev.startsWith('-')) return null;
+    try {
+      const out = (await this.raw(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim();
+      return out.length > 0 ? out : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async changedSince(base: string): Promise<string[]> {
+    const commit = await this.resolveRevision(base);
+    if (commit === null) {
+      throw new RepoStateError(`cannot resolve \`${base}\``, undefined, 'pass --base REV, or --all');
+    }
+    const out = await this.raw(['log', `${commit}..HEAD`, '--name-only', '--pretty=format:', '-z']);
+    return [...new Set(splitZ(out).flatMap((s) => splitLines(s)))];
+  }
+
+  async listTracked(pathspecs: string[] = []): Promise<string[]> {
+    const out = await this.raw(['ls-files', '-z', '--', ...pathspecs]);
+    return splitZ(out);
+  }
+
+  async grepFixed(needles: string[]): Promise<string[]> {
+    if (needles.length === 0) return [];
+    const args = ['grep', '-l', '-z', '-F', '--no-color', '-I'];
+    for (const n of needles) args.push('-e', n);
+    try {
+      return splitZ(await this.raw(args));
+    } catch (error) {
+      // git grep exits 1 when nothing matches; simple-git reports that as an error with no output.
+      const message = error instanceof Error ? error.message : String(error);
+      if (message.trim() === '') return [];
+      throw error;
+    }
+  }
+
+  async stagedPaths(): Promise<string[]> {
+    const out = await this.raw(['diff', '--cached', '--name-only', '-z', '--diff-filter=ACMR']);
+    return splitZ(out);
+  }
+
+  async status(): Promise<StatusEntry[]> {
+    const parts = splitZ(await this.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all']));
+    const entries: StatusEntry[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      const entry: StatusEntry = { index: part[0]!, worktree: part[1]!, path: part.slice(3) };
+      if (entry.index === 'R' || entry.index === 'C') entry.from = parts[++i];
+      entries.push(entry);
+    }
+    return entries;
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    await this.raw(['mv', '--', from, to]);
+  }
+
+  async add(paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    await this.raw(['add', '-A', '--', ...paths]);
+  }
+
+  async gitPath(name: string): Promise<string> {
+    const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
+    return isAbsolute(out) ? out : resolve(this.dir, out);
+  }
+}
+
+/** The GitFactory bin.ts puts into the Context. */
+export function createGit(dir: string): GitPort {
+  return new SimpleGitAdapter(dir);
+}

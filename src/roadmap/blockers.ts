@@ -1,0 +1,144 @@
+import type { Blocker, BlockerField } from './model.js';
+
+/** A line of a blocker entry's body; fenced lines arrive as empty text. */
+export interface BodyLine {
+  text: string;
+  line: number;
+}
+
+// `- **Label:** value` on a trimmed line; the label is any run of non-`*` characters.
+const FIELD = /^-\s*\*\*([^*]+?):\*\*\s*(.*)$/;
+const COMMENT = /<!--.*?-->/g;
+
+const KNOWN: Record<string, keyof Blocker> = {
+  status: 'status',
+  owner: 'owner',
+  blocks: 'blocks',
+  question: 'question',
+  recommendation: 'recommendation',
+  'if you do nothing': 'ifNothing',
+  'resolved when': 'resolvedWhen',
+  class: 'blockerClass',
+  run: 'run',
+  budget: 'budget',
+};
+
+function stripComments(text: string): string {
+  return text.includes('<!--') ? text.replace(COMMENT, '') : text;
+}
+
+/** Continuation stops at a blank line, another bold-label bullet, or a heading line. */
+function endsField(trimmed: string): boolean {
+  return trimmed === '' || trimmed.startsWith('#') || FIELD.test(trimmed);
+}
+
+function readValue(body: BodyLine[], at: number, inline: string): string {
+  const pieces = [stripComments(inline).trim()];
+  for (let i = at + 1; i < body.length; i++) {
+    const trimmed = body[i]!.text.trim();
+    if (endsField(trimmed)) break;
+    pieces.push(stripComments(trimmed).trim());
+  }
+  return pieces.filter((p) => p.length > 0).join(' ');
+}
+
+function readTodo(body: BodyLine[], at: number, inline: string): string[] {
+  const todo: string[] = [];
+  const first = stripComments(inline).trim();
+  if (first.length > 0) todo.push(first);
+  for (let i = at + 1; i < body.length; i++) {
+    const trimmed = body[i]!.text.trim();
+    // Blank lines do not end `What to do` (upstream skips them), headings and labels do.
+    if (trimmed === '') continue;
+    if (trimmed.startsWith('#') || FIELD.test(trimmed)) break;
+    todo.push(trimmed);
+  }
+  return todo;
+}
+
+/** Builds one blocker from its `### blocker:` heading and body, as upstream's `parse_blockers`. */
+export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): Blocker {
+  const blocker: Blocker = {
+    id,
+    status: 'open',
+    owner: 'user',
+    blocks: '(unspecified)',
+    question: '',
+    recommendation: '',
+    ifNothing: '',
+    todo: [],
+    resolvedWhen: '(unspecified)',
+    blockerClass: '',
+    run: '',
+    budget: '',
+    line,
+    legacy: false,
+    fields: [],
+  };
+  const seen = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const { text, line: fieldLine } = body[i]!;
+    const m = FIELD.exec(text.trim());
+    if (!m) continue;
+    const label = m[1]!.trim();
+    const inline = m[2]!;
+    const field: BlockerField = {
+      label,
+      value: stripComments(inline).trim(),
+      line: fieldLine,
+      unindented: text.startsWith('-'),
+    };
+    blocker.fields.push(field);
+    const key = label.toLowerCase();
+    // The first line carrying a label wins; later repeats are only recorded in `fields`.
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (key === 'what to do') {
+      blocker.todo = readTodo(body, i, inline);
+      continue;
+    }
+    const prop = KNOWN[key];
+    if (prop === undefined) continue;
+    const value = readValue(body, i, inline);
+    if (value === '') continue;
+    (blocker[prop] as string) = prop === 'status' ? value.toLowerCase() : value;
+  }
+  return blocker;
+}
+
+/** The synthetic blocker a legacy `> Blocked until …` note stands for (upstream §2.5). */
+export function legacyBlocker(text: string, line: number): Blocker {
+  return {
+    id: 'legacy',
+    status: 'open',
+    owner: 'user',
+    blocks: 'entire roadmap',
+    question: '',
+    recommendation: '',
+    ifNothing: '',
+    todo: [text],
+    resolvedWhen: 'condition described above clears',
+    blockerClass: '',
+    run: '',
+    budget: '',
+    line,
+    legacy: true,
+    fields: [],
+  };
+}
+
+/** Resolved iff the status starts with the word `resolved` (`RESOLVED 2026-08-17 — …` counts). */
+export function isResolved(blocker: Pick<Blocker, 'status'>): boolean {
+  return /^resolved\b/.test(blocker.status.trim().toLowerCase());
+}
+
+/** The owner needs the person iff it contains the whole word `user` (`superuser` does not). */
+export function needsUser(owner: string): boolean {
+  return /\buser\b/i.test(owner);
+}
+
+/** The effective gate class: `0`, `1` or `2` as written, anything else (absent too) `3`. */
+export function blockerClass(blocker: Pick<Blocker, 'blockerClass'>): '0' | '1' | '2' | '3' {
+  const first = blocker.blockerClass.trim().split(/[\s—–-]+/)[0] ?? '';
+  return first === '0' || first === '1' || first === '2' ? first : '3';
+}

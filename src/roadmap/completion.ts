@@ -1,0 +1,83 @@
+import type { Roadmap, Step } from './model.js';
+import { type Counts, openBlockers, roadmapCounts } from './queries.js';
+
+/** Where a deferral's destination slug was found, and what the destination says. */
+export interface DeferralTarget {
+  location: 'active' | 'later' | 'archive' | 'skipped' | null;
+  frontmatter: Record<string, unknown> | null;
+  /** The destination's text (for `merged-into`, which must mention the source). */
+  text: string;
+}
+
+/** Finds a roadmap by slug; provided by the caller so this module stays pure. */
+export type TargetLookup = (slug: string) => DeferralTarget;
+
+/** Why a roadmap is or is not finished (SPEC §5: one predicate for dashboard and archive). */
+export type Completion =
+  | { finished: true; counts: Counts }
+  | { finished: false; reason: 'in-progress' | 'no-active-steps'; counts: Counts }
+  | { finished: false; reason: 'deferrals'; problems: string[]; counts: Counts }
+  | { finished: false; reason: 'blockers'; blockerIds: string[]; counts: Counts };
+
+/** The source slug a destination names back: the path below the roadmap root without `.md`. */
+export function roadmapSlug(rel: string): string {
+  return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
+}
+
+function quoteStep(step: Step): string {
+  const text = step.text.trim();
+  if (text === '') return '(unnamed step)';
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+}
+
+/** Every `[~]` step that lacks a valid resolution annotation, as one message per problem. */
+export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string[] {
+  const problems: string[] = [];
+  const source = roadmapSlug(roadmap.rel);
+  for (const step of roadmap.steps) {
+    if (step.state !== 'deferred') continue;
+    const where = `line ${step.line} ${quoteStep(step)}`;
+    const res = step.deferredResolution;
+    if (res === null) {
+      problems.push(
+        `${where}: [~] without a resolution — add <!-- deferred-resolution: carried-to=<slug> --> or merged-into=<slug>`,
+      );
+      continue;
+    }
+    const target = lookup(res.slug);
+    if (target.location !== 'active' && target.location !== 'later') {
+      const hint = target.location === null ? '' : ` (it is in ${target.location}/)`;
+      problems.push(`${where}: ${res.kind}=${res.slug} names no active or later/ roadmap${hint}`);
+      continue;
+    }
+    if (res.kind === 'carried-to') {
+      const parent = target.frontmatter?.parent_roadmap;
+      if (typeof parent !== 'string' || parent.trim() !== source) {
+        problems.push(
+          `${where}: carried-to=${res.slug} lacks the back-link \`parent_roadmap: ${source}\` in its frontmatter`,
+        );
+      }
+    } else if (!target.text.includes(source)) {
+      problems.push(`${where}: merged-into=${res.slug} never mentions ${source}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * A roadmap is finished when it has at least one active step, no open step, every `[~]` step
+ * resolved by a valid annotation, and no open blocker (structured or legacy).
+ */
+export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
+  const counts = roadmapCounts(roadmap);
+  if (counts.open > 0) return { finished: false, reason: 'in-progress', counts };
+  if (counts.totalActive === 0) return { finished: false, reason: 'no-active-steps', counts };
+  if (counts.deferred > 0) {
+    const problems = deferralProblems(roadmap, lookup);
+    if (problems.length > 0) return { finished: false, reason: 'deferrals', problems, counts };
+  }
+  const open = openBlockers(roadmap);
+  if (open.length > 0)
+    return { finished: false, reason: 'blockers', blockerIds: open.map((b) => b.id), counts };
+  return { finished: true, counts };
+}

@@ -1,0 +1,74 @@
+import { LineCounter, parseDocument } from 'yaml';
+import type { Diagnostic } from '../core/diagnostics.js';
+
+export interface FrontmatterResult {
+  data: Record<string, unknown> | null;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses frontmatter body text as real YAML. `firstLine` is the file line of the body's first
+ * line, so diagnostics point into the file. Invalid YAML yields a diagnostic and no data.
+ */
+export function parseFrontmatter(body: string, file: string, firstLine: number): FrontmatterResult {
+  if (body.trim() === '') return { data: {}, diagnostics: [] };
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(body, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!;
+    const pos = lineCounter.linePos(error.pos[0]);
+    return {
+      data: null,
+      diagnostics: [
+        {
+          file,
+          line: firstLine + pos.line - 1,
+          column: pos.col,
+          severity: 'error',
+          code: 'frontmatter-invalid-yaml',
+          message: `frontmatter is not valid YAML (${error.message.split('\n')[0]}); fix it or the roadmap's settings (status: draft …) are ignored`,
+        },
+      ],
+    };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return {
+      data: null,
+      diagnostics: [
+        {
+          file,
+          line: firstLine,
+          column: 1,
+          severity: 'error',
+          code: 'frontmatter-invalid-yaml',
+          message: `frontmatter cannot be read (${(error as Error).message}); simplify it`,
+        },
+      ],
+    };
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      data: null,
+      diagnostics: [
+        {
+          file,
+          line: firstLine,
+          column: 1,
+          severity: 'warning',
+          code: 'frontmatter-not-mapping',
+          message: 'frontmatter is not a mapping of keys; it is ignored',
+        },
+      ],
+    };
+  }
+  return { data: data as Record<string, unknown>, diagnostics: [] };
+}
+
+/** `status: draft` (any case) hides a roadmap everywhere. */
+export function isDraft(frontmatter: Record<string, unknown> | null): boolean {
+  const status = frontmatter?.status;
+  return typeof status === 'string' && status.trim().toLowerCase() === 'draft';
+}

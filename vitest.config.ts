@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  define: { __AGENT_CONFIG_VERSION__: JSON.stringify('0.0.0-test') },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    setupFiles: ['test/setup.ts'],
+  },
+});
