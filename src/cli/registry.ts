@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
+import { registerGates } from './commands/gates.js';
 import { registerProgress } from './commands/progress.js';
 import type { CliState } from './state.js';
 
@@ -7,4 +8,4 @@ import type { CliState } from './state.js';
 export type Registration = (program: Command, ctx: Context, state: CliState) => void;
 
 /** Every verb of the CLI, in the order `--help` lists them. */
-export const registrations: Registration[] = [registerProgress];
+export const registrations: Registration[] = [registerProgress, registerGates];

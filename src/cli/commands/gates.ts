@@ -1,0 +1,69 @@
+import type { Command } from 'commander';
+import type { GatesReport } from '../../commands/gates.js';
+import type { Context } from '../../core/context.js';
+import { EXIT_OK } from '../../core/errors.js';
+import type { GatesView, HiddenCharacters } from '../../render/gates.js';
+import { sanitize } from '../../render/sanitize.js';
+import { err, printDiagnostics } from '../output.js';
+import type { CliState } from '../state.js';
+
+interface GatesFlags {
+  all?: boolean;
+  json?: boolean;
+  reply?: boolean;
+  pending?: boolean;
+  root?: string;
+}
+
+function describeHidden(h: HiddenCharacters): string {
+  const parts = h.warnings.map((w) =>
+    w.kind === 'mixed-script' ? `${w.count} mixed-script word(s)` : `${w.count} ${w.kind} character(s)`,
+  );
+  return `agent-config gates: warning: ${sanitize(h.file)} holds ${parts.join(', ')}; shown escaped as \\xNN or \\u{NNNN} — check the file (a roadmap should never carry them)`;
+}
+
+/** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
+export async function renderGatesReport(ctx: Context, report: GatesReport, view: GatesView, all: boolean) {
+  const render = await import('../../render/gates.js');
+  printDiagnostics(ctx, report.warnings);
+  for (const p of report.problems) {
+    err(
+      ctx,
+      sanitize(`agent-config gates: warning: ${p.file} ${p.message} — ${p.fix}; its blockers are not shown`),
+    );
+  }
+  if (!report.hasRoadmaps) {
+    ctx.io.stdout.write(render.renderNoRoadmaps(view));
+    return EXIT_OK;
+  }
+  if (view === 'json') {
+    ctx.io.stdout.write(render.renderGatesJson(report.entries, { all }));
+    return EXIT_OK;
+  }
+  const shown =
+    view === 'reply'
+      ? render.renderGatesReply(report.entries)
+      : render.renderGatesText(report.entries, { all });
+  ctx.io.stdout.write(shown.text);
+  for (const h of shown.hidden) err(ctx, describeHidden(h));
+  return EXIT_OK;
+}
+
+/** `agent-config gates`: the open decisions that wait on a person (SPEC §4). */
+export function registerGates(program: Command, ctx: Context, state: CliState): void {
+  program
+    .command('gates')
+    .description('list the open decisions that wait on you (every open blocker with --all)')
+    .option('--all', 'show every open blocker, whoever owns it')
+    .option('--json', 'print one JSON document (raw values, for tools)')
+    .option('--reply', 'the end-of-reply form: the first decision in full, or nothing at all')
+    .option('--pending', 'list staged actions awaiting your confirmation (with --json: as JSON)')
+    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
+    .action(async (opts: GatesFlags) => {
+      const { runGates } = await import('../../commands/gates.js');
+      const report = await runGates(ctx, { root: opts.root });
+      // Upstream's precedence: --reply beats --json, which beats the text views.
+      const view: GatesView = opts.reply ? 'reply' : opts.json ? 'json' : 'text';
+      state.exitCode = await renderGatesReport(ctx, report, view, opts.all === true);
+    });
+}

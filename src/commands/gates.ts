@@ -1,0 +1,47 @@
+import type { Context } from '../core/context.js';
+import type { Diagnostic } from '../core/diagnostics.js';
+import { loadConfig } from '../repo/load-config.js';
+import { resolveRoot } from '../repo/root.js';
+import { loadRoadmapTree, type ReadProblem } from '../repo/tree.js';
+import { collectGateEntries, type GateEntry } from '../roadmap/gate-entries.js';
+
+/** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
+export interface GatesOptions {
+  /** Repository root; default: the current folder or the git top level. */
+  root?: string;
+}
+
+/** What `gates` found; the CLI picks the view (text, `--all`, `--json`, `--reply`). */
+export interface GatesReport {
+  /** Absolute repository root. */
+  root: string;
+  /** Roadmap root relative to the repository (`agents/roadmaps`). */
+  roadmapsDir: string;
+  /** False when the roadmap folder does not exist: nothing to report. */
+  hasRoadmaps: boolean;
+  /** Every open blocker of every active roadmap, in `gates` order. */
+  entries: GateEntry[];
+  /** Files that could not be read: their blockers are missing from `entries`. */
+  problems: ReadProblem[];
+  /** Warnings about the tree itself (symbolic link loops, broken links). */
+  warnings: Diagnostic[];
+}
+
+/**
+ * `agent-config gates`: reads every active roadmap and lists its open blockers. Never
+ * refuses over an unreadable roadmap: it is a visibility aid, so the rest is still shown and
+ * the unreadable files are named in `problems`.
+ */
+export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
+  const root = await resolveRoot(ctx, options.root);
+  const config = loadConfig(root);
+  const tree = loadRoadmapTree(root, config);
+  return {
+    root,
+    roadmapsDir: tree.roadmapsDir,
+    hasRoadmaps: tree.exists,
+    entries: collectGateEntries(tree.active),
+    problems: tree.problems,
+    warnings: tree.warnings,
+  };
+}

@@ -1,0 +1,170 @@
+import { blockerClass } from '../roadmap/blockers.js';
+import type { GateEntry } from '../roadmap/gate-entries.js';
+import { regroupTodo } from '../roadmap/todo.js';
+import { field, plural, ruleHeader, WIDTH, wrap } from './layout.js';
+import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from './sanitize.js';
+
+/** Hidden or confusable characters found in what a view showed from one file. */
+export interface HiddenCharacters {
+  /** The roadmap file (repository-relative) the text came from. */
+  file: string;
+  warnings: SanitizeWarning[];
+}
+
+/** A rendered text view and the hidden characters it had to escape on the way. */
+export interface RenderedGates {
+  text: string;
+  hidden: HiddenCharacters[];
+}
+
+/** Which form `gates` prints. */
+export type GatesView = 'text' | 'json' | 'reply';
+
+const NO_RECOMMENDATION = '(none recorded — this entry predates the field; ask for one before deciding)';
+const NO_STEPS = '(no steps recorded — the blocker entry in the roadmap needs a **What to do:** list)';
+const NO_STEPS_REPLY = '(no steps recorded — the blocker entry needs a **What to do:** list)';
+const FOOTER = [
+  'Not sure about one of these? Ask your agent:',
+  '  "guide me through <id>"   — one decision, step by step',
+];
+const KIND_ORDER: SanitizeWarningKind[] = ['control', 'backspace', 'bidi', 'zero-width', 'mixed-script'];
+
+/** Sanitizes every string a view shows and tallies what it escaped, per file. */
+class Cleaner {
+  private readonly tally = new Map<string, Map<SanitizeWarningKind, number>>();
+
+  clean(text: string, file: string): string {
+    const result = sanitizeTerminal(text);
+    if (result.warnings.length > 0) {
+      const kinds = this.tally.get(file) ?? new Map<SanitizeWarningKind, number>();
+      for (const w of result.warnings) kinds.set(w.kind, (kinds.get(w.kind) ?? 0) + w.count);
+      this.tally.set(file, kinds);
+    }
+    return result.text;
+  }
+
+  hidden(): HiddenCharacters[] {
+    return [...this.tally.entries()].map(([file, kinds]) => ({
+      file,
+      warnings: KIND_ORDER.filter((k) => kinds.has(k)).map((kind) => ({ kind, count: kinds.get(kind)! })),
+    }));
+  }
+}
+
+/** What `gates` prints when there is no roadmap folder, per view (upstream's strings). */
+export function renderNoRoadmaps(view: GatesView): string {
+  if (view === 'reply') return '';
+  if (view === 'json') return '{"needsYou":0,"other":0,"blockers":[]}\n';
+  return 'No roadmaps directory — nothing to report.\n';
+}
+
+function headline(mine: number, others: number, all: boolean): string {
+  if (mine === 0 && others === 0) return 'No open blockers at all.';
+  if (mine === 0) {
+    return `Nothing is waiting on you. ${plural(others, 'open blocker')} sit with maintainer/external${all ? '' : ' — see --all'}.`;
+  }
+  const head = `${plural(mine, 'decision')} need${mine === 1 ? 's' : ''} you`;
+  if (others === 0) return head;
+  return `${head} · ${others} more with maintainer/external${all ? '' : ' (--all)'}`;
+}
+
+function entryLines(n: number, entry: GateEntry, cleaner: Cleaner): string[] {
+  const b = entry.blocker;
+  const c = (text: string) => cleaner.clean(text, entry.file);
+  const head = b.legacy ? `${n} · blocked-until note` : `${n} · ${c(b.id)}`;
+  const tail = entry.openSteps > 0 ? `unblocks: ${plural(entry.openSteps, 'step')}` : '';
+  const lines = [
+    '',
+    ruleHeader(head, tail),
+    ...field('Roadmap:', c(entry.roadmap)),
+    ...field('Blocks:', c(b.blocks)),
+    ...field('The question:', c(b.question)),
+    ...field('Recommendation:', b.recommendation === '' ? NO_RECOMMENDATION : c(b.recommendation)),
+  ];
+  const label = b.legacy ? 'Blocked until:' : 'Do this:';
+  const steps = regroupTodo(b.todo);
+  if (steps.length === 0) lines.push(...field(label, NO_STEPS));
+  steps.forEach((step, i) => {
+    lines.push(...field(i === 0 ? label : '', c(step)));
+  });
+  lines.push(...field('If you do nothing:', c(b.ifNothing)), ...field('Done when:', c(b.resolvedWhen)));
+  return lines;
+}
+
+/**
+ * The default view (decisions owned by the person) or, with `all`, every open blocker:
+ * a headline, one block per entry in `gates` order, and the guide footer when anything is
+ * shown. Every string from a roadmap is sanitized for the terminal.
+ */
+export function renderGatesText(entries: readonly GateEntry[], options: { all: boolean }): RenderedGates {
+  const mine = entries.filter((e) => e.needsYou).length;
+  const shown = options.all ? entries : entries.filter((e) => e.needsYou);
+  const cleaner = new Cleaner();
+  const lines = [headline(mine, entries.length - mine, options.all)];
+  shown.forEach((entry, i) => {
+    lines.push(...entryLines(i + 1, entry, cleaner));
+  });
+  if (shown.length > 0) lines.push('', ...FOOTER, '');
+  return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
+}
+
+function replySteps(label: string, steps: readonly string[]): string[] {
+  if (steps.length === 0) return [`${label} ${NO_STEPS_REPLY}`];
+  if (steps.length === 1) return wrap(`${label} ${steps[0]}`, WIDTH, '    ');
+  // wrap() drops the leading spaces, so a step's first line starts at column 0 (as upstream).
+  return [label, ...steps.flatMap((step) => wrap(`  ${step}`, WIDTH, '     '))];
+}
+
+/**
+ * The end-of-reply form: nothing at all when no decision waits on the person; otherwise the
+ * first one in `gates` order in full and one line counting the rest.
+ */
+export function renderGatesReply(entries: readonly GateEntry[]): RenderedGates {
+  const mine = entries.filter((e) => e.needsYou);
+  const lead = mine[0];
+  if (lead === undefined) return { text: '', hidden: [] };
+  const cleaner = new Cleaner();
+  const c = (text: string) => cleaner.clean(text, lead.file);
+  const b = lead.blocker;
+  const lines = [
+    `Blocked: ${c(b.blocks)} — ${c(lead.roadmap)}`,
+    ...replySteps(b.legacy ? 'Blocked until:' : 'Do:', regroupTodo(b.todo).map(c)),
+    ...wrap(`Done when: ${c(b.resolvedWhen)}`, WIDTH, '    '),
+  ];
+  const rest = mine.length - 1;
+  if (rest > 0) {
+    const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`agent-config gates\`.`;
+    lines.push('', ...wrap(sentence, WIDTH, '    '));
+  }
+  return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
+}
+
+/**
+ * The `--json` document: upstream's keys in upstream's order, then ours (`class`, `question`,
+ * `recommendation`, `ifNothing`, `line`). Values are raw, as written in the roadmap; counts
+ * are over every open blocker, `blockers` holds the person's only unless `all`.
+ */
+export function renderGatesJson(entries: readonly GateEntry[], options: { all: boolean }): string {
+  const mine = entries.filter((e) => e.needsYou).length;
+  const shown = options.all ? entries : entries.filter((e) => e.needsYou);
+  const doc = {
+    needsYou: mine,
+    other: entries.length - mine,
+    blockers: shown.map(({ blocker: b, roadmap, needsYou, openSteps }) => ({
+      id: b.id,
+      roadmap,
+      owner: b.owner,
+      needsYou,
+      blocks: b.blocks,
+      unblocksSteps: openSteps,
+      todo: regroupTodo(b.todo),
+      resolvedWhen: b.resolvedWhen,
+      class: blockerClass(b),
+      question: b.question,
+      recommendation: b.recommendation,
+      ifNothing: b.ifNothing,
+      line: b.line,
+    })),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

@@ -1,0 +1,59 @@
+import { needsUser } from './blockers.js';
+import type { Blocker, Roadmap } from './model.js';
+import { openBlockers, roadmapCounts } from './queries.js';
+
+/** One open blocker as `gates` lists it, with the weight of the roadmap it holds up. */
+export interface GateEntry {
+  /** Roadmap path relative to the roadmap root (`agent-memory/x.md`). */
+  roadmap: string;
+  /** Roadmap path as diagnostics show it (repository-relative). */
+  file: string;
+  /** Open steps of the roadmap: how much deciding this blocker unblocks. */
+  openSteps: number;
+  /** The owner is the person (`user` as a whole word, or no owner at all). */
+  needsYou: boolean;
+  blocker: Blocker;
+}
+
+// Pinned so the order never depends on LANG: two runs on one tree print the same bytes.
+const COLLATOR = new Intl.Collator('en');
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Orders entries as upstream: most open steps first, then roadmap path, then blocker id
+ * (English collation). Code-point order and the heading line break the ties collation leaves
+ * (ignorable characters, duplicate ids), so the order is total.
+ */
+export function compareGateEntries(a: GateEntry, b: GateEntry): number {
+  return (
+    b.openSteps - a.openSteps ||
+    COLLATOR.compare(a.roadmap, b.roadmap) ||
+    byCodePoint(a.roadmap, b.roadmap) ||
+    COLLATOR.compare(a.blocker.id, b.blocker.id) ||
+    byCodePoint(a.blocker.id, b.blocker.id) ||
+    a.blocker.line - b.blocker.line
+  );
+}
+
+/** Every open blocker of the given roadmaps (structured and legacy), in `gates` order. */
+export function collectGateEntries(roadmaps: readonly Roadmap[]): GateEntry[] {
+  const entries: GateEntry[] = [];
+  for (const roadmap of roadmaps) {
+    const open = openBlockers(roadmap);
+    if (open.length === 0) continue;
+    const openSteps = roadmapCounts(roadmap).open;
+    for (const blocker of open) {
+      entries.push({
+        roadmap: roadmap.rel,
+        file: roadmap.file,
+        openSteps,
+        needsYou: needsUser(blocker.owner),
+        blocker,
+      });
+    }
+  }
+  return entries.sort(compareGateEntries);
+}
