@@ -77,10 +77,13 @@ export function readTextFile(abs: string, shown: string): { text: string } | { p
       },
     };
   }
-  if (!isUtf8(buf)) {
+  const text = buf.toString('utf8');
+  // Invalid bytes decode to U+FFFD; only then is the (slower) validation worth running, since
+  // a file may also contain a real U+FFFD.
+  if (text.includes('\uFFFD') && !isUtf8(buf)) {
     return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
   }
-  return { text: buf.toString('utf8') };
+  return { text };
 }
 
 interface Walk {
@@ -103,7 +106,7 @@ function walk(abs: string, rel: string, shownRoot: string, seen: Set<string>, ou
     return;
   }
   for (const entry of entries) {
-    const childAbs = join(abs, entry.name);
+    const childAbs = `${abs}/${entry.name}`;
     const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
@@ -231,9 +234,10 @@ export function loadRoadmapTree(rootAbs: string, config: Pick<Config, 'roadmaps'
   const listing = listRoadmapFiles(rootAbs, roadmapsDir);
   tree.warnings.push(...listing.warnings);
   tree.problems.push(...listing.problems);
+  const base = join(rootAbs, roadmapsDir);
   for (const rel of listing.files) {
     const file = `${roadmapsDir}/${rel}`;
-    const read = readTextFile(join(rootAbs, roadmapsDir, rel), file);
+    const read = readTextFile(`${base}/${rel}`, file);
     if ('problem' in read) {
       tree.problems.push(read.problem);
       continue;

@@ -6,12 +6,34 @@ export interface FrontmatterResult {
   diagnostics: Diagnostic[];
 }
 
+const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+([A-Za-z][A-Za-z0-9_./ -]*?)[ \t]*$/;
+const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
+
+/**
+ * The frontmatter most roadmaps carry — `key: word …` lines, blank lines and comments — read
+ * without building a YAML document. Returns null for anything else, which then goes to the
+ * YAML parser; for what it accepts the result equals the parser's (a property test checks it).
+ */
+export function parseSimpleFrontmatter(body: string): Record<string, unknown> | null {
+  const data: Record<string, unknown> = {};
+  for (const raw of body.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const m = SIMPLE_LINE.exec(line);
+    if (m === null || YAML_WORDS.test(m[2]!) || Object.hasOwn(data, m[1]!)) return null;
+    data[m[1]!] = m[2]!;
+  }
+  return data;
+}
+
 /**
  * Parses frontmatter body text as real YAML. `firstLine` is the file line of the body's first
  * line, so diagnostics point into the file. Invalid YAML yields a diagnostic and no data.
  */
 export function parseFrontmatter(body: string, file: string, firstLine: number): FrontmatterResult {
   if (body.trim() === '') return { data: {}, diagnostics: [] };
+  const simple = parseSimpleFrontmatter(body);
+  if (simple !== null) return { data: simple, diagnostics: [] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(body, { lineCounter, prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {

@@ -15,6 +15,7 @@ const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/i;
 const H3 = /^###\s/;
 const LEGACY = /^>\s*Blocked until:?\s*(.+)$/i;
+const LEGACY_ANYWHERE = /^>\s*Blocked until/im;
 const QUOTE = /^>\s?(.*)$/;
 const BLOCKED_BY = /<!--\s*blocked-by:\s*(.*?)\s*-->/g;
 const INLINE_CODE = /`[^`]*`/g;
@@ -65,7 +66,9 @@ function splitLines(text: string): { lines: string[]; endsWithNewline: boolean }
 }
 
 function fenceOpener(line: string): Fence | null {
-  const c = line.charCodeAt(line.search(/\S/));
+  let i = 0;
+  while (line.charCodeAt(i) === 0x20 || line.charCodeAt(i) === 0x09) i++;
+  const c = line.charCodeAt(i);
   if (c !== 0x60 && c !== 0x7e) return null;
   const m = FENCE_OPEN.exec(line);
   if (!m) return null;
@@ -85,6 +88,18 @@ function findMarkers(line: string, lineNo: number, onStep: boolean, into: Blocke
   const text = line.includes('`') ? line.replace(INLINE_CODE, (s) => ' '.repeat(s.length)) : line;
   for (const m of text.matchAll(BLOCKED_BY)) {
     into.push({ raw: m[1]!, line: lineNo, column: m.index + 1, onStep });
+  }
+}
+
+// Shared by every step without PR numbers; frozen so an accidental push fails loudly.
+const NO_PRS: number[] = Object.freeze([]) as unknown as number[];
+
+function feedSpan(step: Step, line: string): void {
+  if (MERGE_GATED.test(line)) step.mergeGated = true;
+  if (!/pr/i.test(line)) return;
+  for (const m of line.matchAll(PR)) {
+    if (step.prs === NO_PRS) step.prs = [];
+    step.prs.push(Number(m[1]));
   }
 }
 
@@ -142,23 +157,27 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   // The step whose block (up to the next step or any heading) may carry a deferral resolution.
   let blockStep: Step | null = null;
 
+  // Rare features are looked for per line only when the text has them at all: the common
+  // roadmap pays for none of them (the scanner is the hot path of every command).
+  const hasFences = source.includes('```') || source.includes('~~~');
+  const hasGated = /gated/i.test(source) && MERGE_GATED.test(source);
+  const hasComments = source.includes('<!--');
+  const hasLegacy = (source.startsWith('>') || source.includes('\n>')) && LEGACY_ANYWHERE.test(source);
+
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     const lineNo = i + 1;
 
-    if (spanStep !== null && MERGE_GATED.test(line)) spanStep.mergeGated = true;
-    if (spanStep !== null && line.length > 1) {
-      for (const m of line.matchAll(PR)) spanStep.prs.push(Number(m[1]));
-    }
-
     if (fence !== null) {
+      if (hasGated && spanStep !== null) feedSpan(spanStep, line);
       if (closesFence(line, fence)) fence = null;
       if (entry !== null) entry.body.push({ text: '', line: lineNo });
       if (legacy?.open) legacy.open = false;
       continue;
     }
-    const opener = fenceOpener(line);
+    const opener = hasFences ? fenceOpener(line) : null;
     if (opener !== null) {
+      if (hasGated && spanStep !== null) feedSpan(spanStep, line);
       opener.line = lineNo;
       fence = opener;
       if (entry !== null) entry.body.push({ text: '', line: lineNo });
@@ -211,7 +230,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
         }
         if (H3.test(line)) section!.strayHeadings.push({ text: line.slice(3).trim(), line: lineNo });
       }
-    } else if (first === 0x3e /* > */ && legacy === null) {
+    } else if (hasLegacy && first === 0x3e /* > */ && legacy === null) {
       const l = LEGACY.exec(line);
       if (l && l[1]!.trim() !== '') legacy = { pieces: [l[1]!.trim()], line: lineNo, open: true };
     }
@@ -229,7 +248,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
         phase: phases.length - 1,
         deferredResolution: null,
         mergeGated: false,
-        prs: [],
+        prs: NO_PRS,
       };
       if (phases.length === 0) orphanSteps.push(step);
       else {
@@ -237,14 +256,12 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
         steps.push(step);
       }
       spanStep = state === 'open' ? step : null;
-      if (spanStep !== null) {
-        if (MERGE_GATED.test(line)) step.mergeGated = true;
-        for (const m of line.matchAll(PR)) step.prs.push(Number(m[1]));
-      }
       blockStep = step;
     }
+    // An open step's span runs to the next step or phase heading (upstream's merge-gated rule).
+    if (hasGated && spanStep !== null) feedSpan(spanStep, line);
 
-    if (line.includes('<!--')) {
+    if (hasComments && line.includes('<!--')) {
       if (blockStep !== null && blockStep.deferredResolution === null) {
         const d = DEFERRED_RESOLUTION.exec(line);
         if (d)
@@ -274,7 +291,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   if (legacy !== null) blockers.push(legacyBlocker(legacy.pieces.join(' '), legacy.line));
   for (const step of steps) {
     // PR numbers only matter for merge-gated open steps; keep them unique in first-seen order.
-    step.prs = step.mergeGated ? [...new Set(step.prs)] : [];
+    step.prs = step.mergeGated && step.prs.length > 0 ? [...new Set(step.prs)] : NO_PRS;
   }
   return {
     rel: options.rel,

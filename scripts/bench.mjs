@@ -1,0 +1,114 @@
+// `npm run bench`: performance figures, as medians over several runs on this machine. Prints
+// figures; asserts nothing (machines are noisy). Each scripts/bench/*.mjs adds its own section.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CORPUS_VERSION, generateCorpus } from './corpus.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'dist', 'bin.js');
+const CACHE = join(ROOT, '.bench');
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+  GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+  GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+};
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function timeOnce(cmd, args, cwd) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: GIT_ENV });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  return ms;
+}
+
+function measure(cmd, args, { cwd = ROOT, runs = 7, before } = {}) {
+  before?.();
+  timeOnce(cmd, args, cwd); // warm-up: file cache, not counted
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    before?.();
+    times.push(timeOnce(cmd, args, cwd));
+  }
+  return median(times);
+}
+
+/** Peak resident set size in MB of one run, from GNU time. */
+function peakRssMb(args, cwd) {
+  if (!existsSync('/usr/bin/time')) return null;
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: GIT_ENV,
+  });
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return Number.isFinite(kb) ? kb / 1024 : null;
+}
+
+const baseline = measure(process.execPath, ['-e', '0'], { runs: 11 });
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+const h = {
+  baseline,
+  line: (text) => console.log(text),
+  async corpus({ roadmaps = 200, files = 0 } = {}) {
+    const dir = join(CACHE, `corpus-v${CORPUS_VERSION}-${roadmaps}-${files}`);
+    const marker = join(dir, '.bench-bytes');
+    if (!existsSync(marker)) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const bytes = generateCorpus(dir, { roadmaps, files });
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env: GIT_ENV });
+      execFileSync('git', ['add', '-A'], { cwd: dir, env: GIT_ENV });
+      execFileSync('git', ['commit', '-q', '-m', 'corpus'], { cwd: dir, env: GIT_ENV });
+      writeFileSync(join(dir, '.git', 'info', 'exclude'), '.bench-bytes\n');
+      writeFileSync(marker, String(bytes));
+    }
+    const { readFileSync } = await import('node:fs');
+    return { dir, bytes: Number(readFileSync(marker, 'utf8')) };
+  },
+  async timeCli(label, args, options = {}) {
+    const ms = measure(process.execPath, [BIN, ...args], options);
+    console.log(`${label}: ${fmt(ms)} median (${(ms / baseline).toFixed(2)}× bare node)`);
+    return ms;
+  },
+  async timeCmd(label, cmd, args, options = {}) {
+    const ms = measure(cmd, args, options);
+    console.log(`${label}: ${fmt(ms)} median (${(ms / baseline).toFixed(2)}× bare node)`);
+    return ms;
+  },
+  peakRssMb,
+};
+
+if (!existsSync(BIN)) {
+  console.error('dist/bin.js is missing: run `npm run build` first.');
+  process.exit(2);
+}
+console.log(
+  `node ${process.version}, ${readdirSync('/sys/devices/system/cpu').filter((d) => /^cpu\d+$/.test(d)).length} cpu(s)`,
+);
+console.log(`bare \`node -e 0\`: ${fmt(baseline)} median`);
+
+const only = process.argv.slice(2);
+const dir = join(ROOT, 'scripts', 'bench');
+for (const name of readdirSync(dir).sort()) {
+  if (!name.endsWith('.mjs')) continue;
+  if (only.length > 0 && !only.includes(name.replace(/\.mjs$/, ''))) continue;
+  console.log(`\n## ${name.replace(/\.mjs$/, '')}`);
+  const mod = await import(pathToFileURL(join(dir, name)).href);
+  await mod.default(h);
+}

@@ -1,0 +1,48 @@
+// Startup, `progress --check` on generated corpora, and in-process scanning throughput.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function roadmapTexts(dir) {
+  const root = join(dir, 'agents', 'roadmaps');
+  return readdirSync(root)
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => [n, readFileSync(join(root, n), 'utf8')]);
+}
+
+export default async function bench(h) {
+  await h.timeCli('agent-config --version (startup)', ['--version'], { runs: 11 });
+  for (const roadmaps of [200, 2000]) {
+    const { dir, bytes } = await h.corpus({ roadmaps });
+    execFileSync(process.execPath, [join(import.meta.dirname, '..', '..', 'dist', 'bin.js'), 'progress'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    const ms = await h.timeCli(
+      `progress --check, ${roadmaps} roadmaps (${(bytes / 1e6).toFixed(1)} MB)`,
+      ['progress', '--check'],
+      {
+        cwd: dir,
+      },
+    );
+    const rss = h.peakRssMb(['progress', '--check'], dir);
+    h.line(
+      `  ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s end to end${rss === null ? '' : `, peak RSS ${rss.toFixed(0)} MB`}`,
+    );
+  }
+  const { parseRoadmap } = await import('../../dist/index.js');
+  const { dir, bytes } = await h.corpus({ roadmaps: 2000 });
+  const texts = roadmapTexts(dir);
+  for (const [rel, text] of texts) parseRoadmap(text, { rel });
+  const times = [];
+  for (let run = 0; run < 7; run++) {
+    const start = process.hrtime.bigint();
+    for (const [rel, text] of texts) parseRoadmap(text, { rel });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const ms = times[3];
+  h.line(
+    `in-process scan of ${texts.length} roadmaps (${(bytes / 1e6).toFixed(1)} MB): ${ms.toFixed(1)} ms median, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s`,
+  );
+}

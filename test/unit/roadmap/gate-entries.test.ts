@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { collectGateEntries } from '../../../src/roadmap/gate-entries.js';
+import { parseRoadmap } from '../../../src/roadmap/scanner.js';
+
+function roadmap(rel: string, open: number, blockers: string): ReturnType<typeof parseRoadmap> {
+  const steps = Array.from({ length: open }, (_, i) => `- [ ] step ${i}`).join('\n');
+  return parseRoadmap(`# T\n\n## Phase 1 — Go\n\n${steps}\n- [x] done\n\n## Blockers\n\n${blockers}`, {
+    rel,
+  });
+}
+
+const entry = (id: string, owner = 'user', status = 'open') =>
+  `### blocker: ${id}\n- **Status:** ${status}\n- **Owner:** ${owner}\n\n`;
+
+describe('collectGateEntries', () => {
+  it('orders by open steps (most first), then roadmap path, then id', () => {
+    const entries = collectGateEntries([
+      roadmap('a.md', 1, entry('zeta') + entry('alpha')),
+      roadmap('b.md', 5, entry('mid')),
+      roadmap('c.md', 1, entry('beta')),
+    ]);
+    expect(entries.map((e) => `${e.roadmap}#${e.blocker.id}:${e.openSteps}`)).toEqual([
+      'b.md#mid:5',
+      'a.md#alpha:1',
+      'a.md#zeta:1',
+      'c.md#beta:1',
+    ]);
+  });
+
+  it('collates in English, not by code point: "B.md" sorts between "a.md" and "c.md"', () => {
+    const entries = collectGateEntries([
+      roadmap('c.md', 1, entry('x')),
+      roadmap('B.md', 1, entry('x')),
+      roadmap('a.md', 1, entry('x')),
+    ]);
+    expect(entries.map((e) => e.roadmap)).toEqual(['a.md', 'B.md', 'c.md']);
+  });
+
+  it('breaks collation ties deterministically (ignorable characters, duplicate ids by line)', () => {
+    const r = roadmap('a.md', 1, entry('dup') + entry('dup') + entry('x\u0001') + entry('x'));
+    const ids = collectGateEntries([r]).map((e) => [e.blocker.id, e.blocker.line]);
+    const again = collectGateEntries([r]).map((e) => [e.blocker.id, e.blocker.line]);
+    expect(ids).toEqual(again);
+    const dups = ids.filter(([id]) => id === 'dup').map(([, line]) => line as number);
+    expect(dups).toEqual([...dups].sort((a, b) => a - b));
+    expect(ids.map(([id]) => id)).toEqual(['dup', 'dup', 'x', 'x\u0001']);
+  });
+
+  it('leaves resolved blockers out and marks who needs the person', () => {
+    const entries = collectGateEntries([
+      roadmap(
+        'a.md',
+        2,
+        entry('done', 'user', 'RESOLVED 2026-08-17 — option (b)') +
+          entry('mine', 'user / maintainer') +
+          entry('theirs', 'superuser') +
+          '### blocker: unowned\n- **Status:** open — resolved once X answers\n',
+      ),
+    ]);
+    expect(entries.map((e) => [e.blocker.id, e.needsYou])).toEqual([
+      ['mine', true],
+      ['theirs', false],
+      ['unowned', true],
+    ]);
+  });
+
+  it('includes the legacy Blocked-until note after structured blockers of its roadmap', () => {
+    const r = parseRoadmap('# T\n\n> Blocked until: the API ships\n\n## Phase 1\n\n- [ ] a\n', {
+      rel: 'l.md',
+    });
+    const [only] = collectGateEntries([r]);
+    expect(only?.blocker.legacy).toBe(true);
+    expect(only?.blocker.todo).toEqual(['the API ships']);
+    expect(only?.needsYou).toBe(true);
+  });
+});
