@@ -34,7 +34,9 @@ class Cleaner {
   private readonly tally = new Map<string, Map<SanitizeWarningKind, number>>();
 
   clean(text: string, file: string): string {
-    const result = sanitizeTerminal(text);
+    // Every value `gates` shows is one line of the roadmap (or a path): a newline in it can
+    // only come from a hostile file name, so it is shown, never obeyed.
+    const result = sanitizeTerminal(text, { inline: true });
     if (result.warnings.length > 0) {
       const kinds = this.tally.get(file) ?? new Map<SanitizeWarningKind, number>();
       for (const w of result.warnings) kinds.set(w.kind, (kinds.get(w.kind) ?? 0) + w.count);

@@ -19,7 +19,7 @@ function describeHidden(h: HiddenCharacters): string {
   const parts = h.warnings.map((w) =>
     w.kind === 'mixed-script' ? `${w.count} mixed-script word(s)` : `${w.count} ${w.kind} character(s)`,
   );
-  return `agent-config gates: warning: ${sanitize(h.file)} holds ${parts.join(', ')}; shown escaped as \\xNN or \\u{NNNN} — check the file (a roadmap should never carry them)`;
+  return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join(', ')}; shown escaped as \\xNN or \\u{NNNN} — check the file (a roadmap should never carry them)`;
 }
 
 /** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
@@ -29,7 +29,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
   for (const p of report.problems) {
     err(
       ctx,
-      sanitize(`agent-config gates: warning: ${p.file} ${p.message} — ${p.fix}; its blockers are not shown`),
+      sanitize(`agent-config gates: warning: ${p.file} ${p.message} — ${p.fix}; its blockers are not shown`, {
+        inline: true,
+      }),
     );
   }
   if (!report.hasRoadmaps) {
