@@ -1,0 +1,46 @@
+import type { Context } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import { decideClaim, selectForClaim } from '../staging/decide.js';
+import { listStore } from '../staging/store.js';
+import { isSafeToken } from '../staging/token.js';
+import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+
+export interface ClaimOptions {
+  root?: string;
+  token?: string;
+  action?: string;
+  object?: string;
+}
+
+/**
+ * `agent-config claim`: `execute` for exactly one caller, ever, of a live confirmed stage (one
+ * atomic rename decides who); every other outcome leaves the store as it was.
+ */
+export async function runClaim(ctx: Context, options: ClaimOptions): Promise<StagingReport> {
+  const byPair = options.action !== undefined || options.object !== undefined;
+  if (byPair === (options.token !== undefined) || (byPair && (!options.action || !options.object))) {
+    throw new UsageError(
+      'claim needs a token, or both --action and --object',
+      'agent-config claim',
+      'pass TOKEN, or --action A --object O',
+    );
+  }
+  if (options.token !== undefined && !isSafeToken(options.token)) {
+    return outcomeReport('claim', 'invalid-token', null);
+  }
+  const store = await openStore(ctx, options.root);
+  let token = options.token;
+  if (token === undefined) {
+    const found = selectForClaim(
+      listStore(store.root),
+      options.action!,
+      options.object!,
+      ctx.clock(),
+      store.maxTtlMs,
+    );
+    if (found === null) return outcomeReport('claim', 'token-mismatch', null);
+    token = found.token;
+  }
+  const decision = settle(store.root, token, (found) => decideClaim(found, ctx.clock(), store.maxTtlMs));
+  return decisionReport('claim', token, decision);
+}

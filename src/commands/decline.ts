@@ -1,0 +1,24 @@
+import type { Context } from '../core/context.js';
+import { decideDecline } from '../staging/decide.js';
+import { isSafeToken } from '../staging/token.js';
+import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+
+export interface DeclineOptions {
+  root?: string;
+  token: string;
+  reason?: string;
+  /** Who declines; defaults to `AGENT_CONFIG_HUMAN`. Any caller may decline: it only tightens. */
+  as?: string;
+}
+
+/** `agent-config decline`: consumes a waiting stage for good and keeps the reason for the agent. */
+export async function runDecline(ctx: Context, options: DeclineOptions): Promise<StagingReport> {
+  if (!isSafeToken(options.token)) return outcomeReport('decline', 'invalid-token', null);
+  const store = await openStore(ctx, options.root);
+  const decider = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? null;
+  const reason = options.reason ?? null;
+  const decision = settle(store.root, options.token, (found) =>
+    decideDecline(found, ctx.clock(), store.maxTtlMs, decider, reason),
+  );
+  return decisionReport('decline', options.token, decision);
+}

@@ -1,0 +1,81 @@
+/** The staging verbs that answer with an outcome code. */
+export type StagingVerb = 'stage' | 'confirm' | 'decline' | 'claim';
+
+/** Every outcome code a staging verb can answer with. */
+export type OutcomeCode =
+  | 'staged'
+  | 'already-staged'
+  | 'confirmed'
+  | 'already-confirmed'
+  | 'declined'
+  | 'already-declined'
+  | 'execute'
+  | 'not-confirmed'
+  | 'already-claimed'
+  | 're-vote'
+  | 'answer-mismatch'
+  | 'stdin-not-tty'
+  | 'decider-required'
+  | 'expired'
+  | 'tampered'
+  | 'malformed'
+  | 'token-mismatch'
+  | 'invalid-token';
+
+/** One row of the outcome table: the code, its exit code for that verb, and what it means. */
+export interface OutcomeSpec {
+  readonly code: OutcomeCode;
+  readonly exit: 0 | 1 | 2;
+  readonly meaning: string;
+}
+
+const row = (code: OutcomeCode, exit: 0 | 1 | 2, meaning: string): OutcomeSpec =>
+  Object.freeze({ code, exit, meaning });
+
+const SHARED: readonly OutcomeSpec[] = [
+  row('expired', 1, 'the stage outlived its window; nothing was consumed'),
+  row('tampered', 1, 'action, object or nonce no longer hash to the token; it never executes'),
+  row('malformed', 1, 'the record file cannot be read as a record; it is left in place'),
+  row('token-mismatch', 1, 'no stage has this token (or this action and object)'),
+  row('invalid-token', 2, 'the token is not 8 to 64 lower-case hex characters; no path was formed'),
+];
+
+/**
+ * The outcome codes of each verb with their exit codes (0 execute/ok, 1 refused, 2 could not
+ * run). Frozen: scripts depend on these names, and a test pins the whole table.
+ */
+export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = Object.freeze({
+  stage: Object.freeze([
+    row('staged', 0, 'a new stage was written; the token is on stdout'),
+    row('already-staged', 0, 'a live stage of this action and object exists; its token is on stdout'),
+  ]),
+  confirm: Object.freeze([
+    row('confirmed', 0, 'the person confirmed; the stager may claim it now'),
+    row('already-confirmed', 0, 'this stage was confirmed before; nothing changed'),
+    row('re-vote', 1, 'the stage was declined before; a decision is never changed'),
+    row('answer-mismatch', 1, 'the typed characters were not the last four of the token; nothing changed'),
+    row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
+    row('decider-required', 2, 'no `--as human:<name>` and no AGENT_CONFIG_HUMAN starting with human:'),
+    ...SHARED,
+  ]),
+  decline: Object.freeze([
+    row('declined', 0, 'the stage is declined; it can never execute'),
+    row('already-declined', 0, 'this stage was declined before; nothing changed'),
+    row('re-vote', 1, 'the stage was confirmed before; a decision is never changed'),
+    ...SHARED,
+  ]),
+  claim: Object.freeze([
+    row('execute', 0, 'execute now: this caller, and no other ever, holds the confirmed stage'),
+    row('not-confirmed', 1, 'the stage still waits for a person; nothing was consumed'),
+    row('already-claimed', 1, 'another caller claimed it; do not act'),
+    row('declined', 1, 'the person declined it; the reason is in the record'),
+    ...SHARED,
+  ]),
+});
+
+/** The exit code of an outcome for a verb. */
+export function outcomeExit(verb: StagingVerb, code: OutcomeCode): 0 | 1 | 2 {
+  const spec = OUTCOMES[verb].find((o) => o.code === code);
+  if (spec === undefined) throw new Error(`outcome ${code} is not defined for ${verb}`);
+  return spec.exit;
+}

@@ -1,0 +1,146 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError, RepoStateError } from '../core/errors.js';
+import { writeFileAtomic } from '../repo/atomic-write.js';
+import type { Folder, Found, Transition } from './decide.js';
+import { standing } from './decide.js';
+import { parseRecord, type StagedAction, serializeRecord } from './record.js';
+import { isSafeToken } from './token.js';
+
+// The adapter half of staging: every file operation of the store, nothing that decides.
+
+/** The store, relative to the repository root (gitignored via `/agents/runtime/`). */
+export const STORE_DIR = 'agents/runtime/staged-confirmations';
+
+/** The folders in the order a record moves through them. */
+export const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
+
+function relFile(folder: Folder, name: string): string {
+  return `${STORE_DIR}/${folder}/${name}`;
+}
+
+function recordName(token: string): string {
+  // Defence in depth: every verb checks the token first, but no path is ever formed without it.
+  if (!isSafeToken(token)) throw new Error(`refusing to form a store path from an unsafe token`);
+  return `${token}.json`;
+}
+
+function errnoOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? 'error';
+}
+
+function readEntry(root: string, folder: Folder, name: string): Found | null {
+  const token = name.slice(0, -'.json'.length);
+  const file = relFile(folder, name);
+  let text: string;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return null;
+    return { folder, token, file, problem: `cannot be read (${errnoOf(error)})` };
+  }
+  if (!isSafeToken(token)) return { folder, token, file, problem: 'the file name is not a token' };
+  const parsed = parseRecord(text);
+  return 'problem' in parsed
+    ? { folder, token, file, problem: parsed.problem }
+    : { folder, token, file, record: parsed.record };
+}
+
+/**
+ * Finds a token's record, looking in the order records move (pending, confirmed, resolved), so
+ * a record moving on while we look is found in its next folder. Null when there is none.
+ */
+export function locateRecord(root: string, token: string): Found | null {
+  const name = recordName(token);
+  for (const folder of FOLDERS) {
+    const found = readEntry(root, folder, name);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Every `*.json` file of one folder, names sorted; a missing folder is empty. */
+export function listFolder(root: string, folder: Folder): Found[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, STORE_DIR, folder));
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return [];
+    throw new InputError(
+      `cannot list (${errnoOf(error)})`,
+      `${STORE_DIR}/${folder}`,
+      'check its permissions',
+    );
+  }
+  return names
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort()
+    .map((n) => readEntry(root, folder, n))
+    .filter((f): f is Found => f !== null);
+}
+
+/** Every record of the store, folder by folder. */
+export function listStore(root: string): Found[] {
+  return FOLDERS.flatMap((folder) => listFolder(root, folder));
+}
+
+function writeRecord(root: string, folder: Folder, record: StagedAction): void {
+  const file = relFile(folder, recordName(record.token));
+  try {
+    writeFileAtomic(join(root, file), serializeRecord(record));
+  } catch (error) {
+    throw new RepoStateError(`cannot write (${errnoOf(error)})`, file, 'check the permissions of the store');
+  }
+}
+
+/** Writes a new stage to `pending/` through a temporary file and a rename. */
+export function putPending(root: string, record: StagedAction): string {
+  writeRecord(root, 'pending', record);
+  return relFile('pending', recordName(record.token));
+}
+
+/**
+ * Carries out a decision: one rename moves the record (whoever renames first wins; the rest
+ * find the source gone and get false), then the new content replaces it atomically.
+ */
+export function applyTransition(root: string, transition: Transition): boolean {
+  const name = recordName(transition.write.token);
+  if (transition.from !== transition.to) {
+    mkdirSync(join(root, STORE_DIR, transition.to), { recursive: true });
+    try {
+      renameSync(join(root, relFile(transition.from, name)), join(root, relFile(transition.to, name)));
+    } catch (error) {
+      if (errnoOf(error) === 'ENOENT') return false;
+      throw new RepoStateError(
+        `cannot move (${errnoOf(error)})`,
+        relFile(transition.from, name),
+        'check the permissions of the store',
+      );
+    }
+  }
+  writeRecord(root, transition.to, transition.write);
+  return true;
+}
+
+/**
+ * Moves every expired stage of `pending/` to `resolved/` under the file name it was found by,
+ * without rewriting it (a later claim still answers `expired`). Unreadable and tampered records
+ * stay where they are; a record is never moved over another. Returns the files moved.
+ */
+export function pruneExpired(root: string, now: Date, maxTtlMs: number): string[] {
+  const moved: string[] = [];
+  for (const found of listFolder(root, 'pending')) {
+    if (standing(found, now, maxTtlMs) !== 'expired') continue;
+    const name = found.file.slice(found.file.lastIndexOf('/') + 1);
+    const target = join(root, relFile('resolved', name));
+    if (existsSync(target)) continue;
+    mkdirSync(join(root, STORE_DIR, 'resolved'), { recursive: true });
+    try {
+      renameSync(join(root, found.file), target);
+      moved.push(found.file);
+    } catch (error) {
+      if (errnoOf(error) !== 'ENOENT') throw error;
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+
+/** A token a path may be formed from: lower-case hex, 8 to 64 characters (upstream's guard). */
+export const TOKEN_PATTERN = /^[0-9a-f]{8,64}$/;
+
+/** Length of a derived token, in hex characters. */
+export const TOKEN_LENGTH = 16;
+
+/** True when `token` may name a file in the store; checked before any path is formed. */
+export function isSafeToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+/**
+ * The token of a stage: the first 16 hex characters of SHA-256(action NUL object NUL nonce).
+ * Changing any of the three changes the token, which is how a hand edit is detected.
+ */
+export function deriveToken(action: string, object: string, nonce: string): string {
+  return createHash('sha256')
+    .update(`${action}\0${object}\0${nonce}`, 'utf8')
+    .digest('hex')
+    .slice(0, TOKEN_LENGTH);
+}
