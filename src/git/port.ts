@@ -22,16 +22,19 @@ export interface GitPort {
   changedSince(base: string): Promise<string[]>;
   /** Tracked paths (`git ls-files`), optionally limited to pathspecs. */
   listTracked(pathspecs?: string[]): Promise<string[]>;
-  /** Tracked files containing any of the fixed strings (`git grep -l -F`). */
-  grepFixed(needles: string[]): Promise<string[]>;
+  /**
+   * Tracked files containing any of the fixed strings (`git grep -l -F`). `untracked` also
+   * searches untracked files that are not ignored; `binary` also lists binary files.
+   */
+  grepFixed(needles: string[], options?: { untracked?: boolean; binary?: boolean }): Promise<string[]>;
   /** Paths added, copied, modified or renamed in the index (`git diff --cached --diff-filter=ACMR`). */
   stagedPaths(): Promise<string[]>;
   /** The work tree's status, untracked files included. */
   status(): Promise<StatusEntry[]>;
   /** `git mv` one path to another (parent folders must exist). */
   move(from: string, to: string): Promise<void>;
-  /** `git add --` the paths (deletions included). */
-  add(paths: string[]): Promise<void>;
+  /** `git add --` the paths (deletions included); `literal` stops `*?[` from acting as globs. */
+  add(paths: string[], options?: { literal?: boolean }): Promise<void>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
 }

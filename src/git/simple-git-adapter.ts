@@ -79,9 +79,14 @@ export class SimpleGitAdapter implements GitPort {
     return splitZ(out);
   }
 
-  async grepFixed(needles: string[]): Promise<string[]> {
+  async grepFixed(
+    needles: string[],
+    options: { untracked?: boolean; binary?: boolean } = {},
+  ): Promise<string[]> {
     if (needles.length === 0) return [];
-    const args = ['grep', '-l', '-z', '-F', '--no-color', '-I'];
+    const args = ['grep', '-l', '-z', '-F', '--no-color'];
+    if (options.binary !== true) args.push('-I');
+    if (options.untracked === true) args.push('--untracked');
     for (const n of needles) args.push('-e', n);
     try {
       return splitZ(await this.raw(args));
@@ -114,9 +119,10 @@ export class SimpleGitAdapter implements GitPort {
     await this.raw(['mv', '--', from, to]);
   }
 
-  async add(paths: string[]): Promise<void> {
+  async add(paths: string[], options: { literal?: boolean } = {}): Promise<void> {
     if (paths.length === 0) return;
-    await this.raw(['add', '-A', '--', ...paths]);
+    const specs = options.literal === true ? paths.map((p) => `:(literal)${p}`) : paths;
+    await this.raw(['add', '-A', '--', ...specs]);
   }
 
   async gitPath(name: string): Promise<string> {

@@ -40,7 +40,8 @@ export interface ParseOptions {
   file?: string;
 }
 
-interface Fence {
+/** An open code fence: its character, run length and line. */
+export interface Fence {
   char: string;
   length: number;
   line: number;
@@ -65,7 +66,8 @@ function splitLines(text: string): { lines: string[]; endsWithNewline: boolean }
   return { lines, endsWithNewline };
 }
 
-function fenceOpener(line: string): Fence | null {
+/** The fence a line opens (``` or ~~~ at any indent), or null. */
+export function fenceOpener(line: string): Fence | null {
   let i = 0;
   while (line.charCodeAt(i) === 0x20 || line.charCodeAt(i) === 0x09) i++;
   const c = line.charCodeAt(i);
@@ -78,7 +80,8 @@ function fenceOpener(line: string): Fence | null {
   return { char: run[0]!, length: run.length, line: 0 };
 }
 
-function closesFence(line: string, fence: Fence): boolean {
+/** True when a line closes the open fence (same character, at least as long, nothing after). */
+export function closesFence(line: string, fence: Fence): boolean {
   const m = FENCE_CLOSE.exec(line);
   return m !== null && m[1]![0] === fence.char && m[1]!.length >= fence.length;
 }
