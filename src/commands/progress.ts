@@ -94,7 +94,9 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     completed: [],
     ironLaw3: [],
     mergeGated: [],
-    warnings: tree.warnings,
+    // Findings in the files themselves (invalid frontmatter, an unclosed fence) are shown too:
+    // the dashboard is still written, but nobody should be surprised by what it counted.
+    warnings: [...tree.warnings, ...tree.candidates.flatMap((r) => r.diagnostics)],
   };
   if (!tree.exists) return report;
   if (tree.problems.length > 0) {

@@ -5,8 +5,8 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Roadmap, Step, S
 
 // The roadmap grammar (upstream reference §1–2), applied one line at a time. Deliberate
 // differences from upstream are listed in docs/compatibility.md.
-const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/;
-const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:—-]+(.*))?$/;
+const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
+const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:—-]+(.*))?$/s;
 const STEP = /^\s*[-*]\s+\[([ xX~-])\](\s|$)/;
 const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;

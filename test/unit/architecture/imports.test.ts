@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..', '..', 'src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+const sources = files(SRC).map((abs) => ({
+  rel: relative(SRC, abs).split('\\').join('/'),
+  text: readFileSync(abs, 'utf8'),
+}));
+const code = (text: string) => text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^']+)'/g)].map((m) => m[1]!);
+
+// Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
+// pure; their adapters are the named exceptions.
+const PURE = ['roadmap/', 'render/', 'lint/rules/', 'core/'];
+const PURE_FILES = /^(archive|staging)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
+const IMPURE_MODULES =
+  /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
+
+describe('architecture', () => {
+  it('pure folders import no fs, git, commander or process', () => {
+    const offenders = sources
+      .filter((s) => PURE.some((p) => s.rel.startsWith(p)) || PURE_FILES.test(s.rel))
+      .flatMap((s) => {
+        const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m));
+        if (/\bprocess\.|Date\.now\(\)/.test(code(s.text))) bad.push('process/Date.now');
+        return bad.map((b) => `${s.rel} → ${b}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  it('only cli/ imports commander and only git/ imports simple-git', () => {
+    const offenders = sources.flatMap((s) =>
+      imports(s.text)
+        .filter(
+          (m) =>
+            (m === 'commander' && !s.rel.startsWith('cli/')) ||
+            (m === 'simple-git' && !s.rel.startsWith('git/')),
+        )
+        .map((m) => `${s.rel} → ${m}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('only bin.ts touches process', () => {
+    const offenders = sources
+      .filter((s) => s.rel !== 'bin.ts')
+      .filter((s) => /\bprocess\.(argv|env|exit|stdout|stderr|stdin|cwd)/.test(code(s.text)))
+      .map((s) => s.rel);
+    expect(offenders).toEqual([]);
+  });
+
+  it('adapters never import commands or cli', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('git/') || s.rel.startsWith('repo/'))
+      .flatMap((s) =>
+        imports(s.text)
+          .filter((m) => /\/(commands|cli)\//.test(m))
+          .map((m) => `${s.rel} → ${m}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { parseSimpleFrontmatter } from '../../../src/roadmap/frontmatter.js';
+import { countSteps } from '../../../src/roadmap/queries.js';
+import { parseRoadmap } from '../../../src/roadmap/scanner.js';
+
+// Lines a roadmap is made of; the reference model below knows what each one means.
+type Line =
+  | { kind: 'phase'; id: string }
+  | { kind: 'step'; mark: ' ' | 'x' | 'X' | '~' | '-'; indent: string; bullet: '-' | '*' }
+  | { kind: 'fence'; marker: '```' | '~~~' }
+  | { kind: 'prose'; text: string }
+  | { kind: 'blank' };
+
+const line: fc.Arbitrary<Line> = fc.oneof(
+  fc.record({ kind: fc.constant('phase' as const), id: fc.constantFrom('1', '2a', '3.1', 'IV', 'B2') }),
+  fc.record({
+    kind: fc.constant('step' as const),
+    mark: fc.constantFrom(' ' as const, 'x' as const, 'X' as const, '~' as const, '-' as const),
+    indent: fc.constantFrom('', '  ', '\t', '    '),
+    bullet: fc.constantFrom('-' as const, '*' as const),
+  }),
+  fc.record({ kind: fc.constant('fence' as const), marker: fc.constantFrom('```' as const, '~~~' as const) }),
+  fc.record({
+    kind: fc.constant('prose' as const),
+    text: fc.constantFrom('text', '- not [ ] a step', '> quote', '# Title', '[x] no bullet'),
+  }),
+  fc.record({ kind: fc.constant('blank' as const) }),
+);
+
+function render(l: Line): string {
+  switch (l.kind) {
+    case 'phase':
+      return `## Phase ${l.id} — name`;
+    case 'step':
+      return `${l.indent}${l.bullet} [${l.mark}] step`;
+    case 'fence':
+      return l.marker;
+    case 'prose':
+      return l.text;
+    case 'blank':
+      return '';
+  }
+}
+
+/** The reference model: what the grammar says, written the obvious way. */
+function model(lines: Line[]) {
+  const counts = { open: 0, done: 0, deferred: 0, cancelled: 0 };
+  let fence: string | null = null;
+  let phases = 0;
+  for (const l of lines) {
+    if (l.kind === 'fence') {
+      fence = fence === null ? l.marker : fence === l.marker ? null : fence;
+      continue;
+    }
+    if (fence !== null) continue;
+    if (l.kind === 'phase') phases++;
+    if (l.kind === 'step' && phases > 0) {
+      if (l.mark === ' ') counts.open++;
+      else if (l.mark === 'x' || l.mark === 'X') counts.done++;
+      else if (l.mark === '~') counts.deferred++;
+      else counts.cancelled++;
+    }
+  }
+  return { phases, ...counts };
+}
+
+describe('scanner properties', () => {
+  it('never throws on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+        const r = parseRoadmap(text, { rel: 'x.md' });
+        expect(r.steps.length).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts the same as the reference model, in LF and CRLF', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), fc.boolean(), (lines, crlf) => {
+        const text = `${lines.map(render).join(crlf ? '\r\n' : '\n')}\n`;
+        const r = parseRoadmap(text, { rel: 'x.md' });
+        const c = countSteps(r.steps);
+        expect({
+          phases: r.phases.length,
+          open: c.open,
+          done: c.done,
+          deferred: c.deferred,
+          cancelled: c.cancelled,
+        }).toEqual(model(lines));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('simple frontmatter reader', () => {
+  const key = fc.stringMatching(/^[a-z_][a-z0-9_-]{0,8}$/);
+  const value = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_./ -]{0,12}$/);
+  it('agrees with the YAML parser on everything it accepts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value), { maxLength: 6 }), (pairs) => {
+        const body = pairs.map(([k, v]) => `${k}: ${v}`).join('\n');
+        const simple = parseSimpleFrontmatter(body);
+        if (simple !== null) expect(simple).toEqual(parseYaml(body) ?? {});
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  it('hands anything else to the YAML parser', () => {
+    for (const body of [
+      'a: true',
+      'a: 1',
+      'a: [x]',
+      'a:\n  - x',
+      'a: b # c',
+      'a: "q"',
+      'a: x\na: y',
+      'a: null',
+      'a: b: c',
+    ]) {
+      expect(parseSimpleFrontmatter(body)).toBeNull();
+    }
+    expect(parseSimpleFrontmatter('# comment\nstatus: ready\n\ncomplexity: lightweight')).toEqual({
+      status: 'ready',
+      complexity: 'lightweight',
+    });
+  });
+});
