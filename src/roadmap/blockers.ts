@@ -6,8 +6,10 @@ export interface BodyLine {
   line: number;
 }
 
-// `- **Label:** value` on a trimmed line; the label is any run of non-`*` characters.
-const FIELD = /^-\s*\*\*([^*]+?):\*\*\s*(.*)$/;
+// `- **Label:** value` on a trimmed line; the label is any run of non-`*` characters. The `s`
+// flag lets the value hold a stray `\r` or U+2028, which would otherwise unmake the field and
+// glue its value onto the field above (a hostile byte must never move text between fields).
+const FIELD = /^-\s*\*\*([^*]+?):\*\*\s*(.*)$/s;
 const COMMENT = /<!--.*?-->/g;
 
 const KNOWN: Record<string, keyof Blocker> = {
