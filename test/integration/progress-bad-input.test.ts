@@ -144,6 +144,13 @@ describe('progress on bad input', () => {
     oneLine(cmd.stderr.split('\n')[0]!);
   });
 
+  it('counts roadmaps of a repository checked out below a folder named archive', async () => {
+    const dir = join(tempDir(), 'archive', 'later', 'repo');
+    writeFiles(dir, { 'agents/roadmaps/ok.md': OK });
+    const r = await run(dir, ['progress']);
+    expect(r.stdout).toContain('1 roadmap(s)');
+  });
+
   it('accepts the upstream aliases', async () => {
     const dir = makeRepo({ 'agents/roadmaps/ok.md': OK });
     expect((await run(dir, ['roadmap:progress'])).code).toBe(0);

@@ -120,6 +120,12 @@ describe('steps', () => {
   });
 });
 
+describe('byte-order mark', () => {
+  it('is skipped, so frontmatter at byte 0 is still frontmatter', () => {
+    expect(parse('\uFEFF---\nstatus: draft\n---\n').draft).toBe(true);
+  });
+});
+
 describe('annotations', () => {
   it('reads deferred-resolution in the step block, not past the next step', () => {
     const r = parse(
