@@ -5,7 +5,7 @@ import { resolveRoot } from '../repo/root.js';
 import type { Decision, Found } from '../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../staging/outcomes.js';
 import type { StagedAction } from '../staging/record.js';
-import { applyTransition, locateRecord } from '../staging/store.js';
+import { applyTransition, locateRecord, STORE_DIR } from '../staging/store.js';
 
 /** The answer of a staging verb: its outcome code, the exit code, and the record concerned. */
 export interface StagingReport {
@@ -33,7 +33,8 @@ export function decisionReport(verb: StagingVerb, token: string | null, d: Decis
     outcome: d.outcome,
     exit: outcomeExit(verb, d.outcome),
     token: d.record?.token ?? token,
-    file: d.file,
+    // After a move, the record lives in the folder it was moved to.
+    file: d.transition ? `${STORE_DIR}/${d.transition.to}/${d.transition.write.token}.json` : d.file,
     problem: d.problem ?? null,
     record: d.record,
   };

@@ -104,11 +104,11 @@ export function confirmationSurface(
 }
 
 /**
- * A value exactly as stored, on one line: sanitized, with newline and tab shown as `\n` and
- * `\t` so a value can never forge a line of the question, and never wrapped or trimmed.
+ * A value exactly as stored, on one line: sanitized, with newline and tab shown as `\x0A` and
+ * `\x09` so a value can never forge a line of the question, and never wrapped or trimmed.
  */
 export function exactValue(text: string): string {
-  return sanitize(text).replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  return sanitize(text, { inline: true }).replace(/\t/g, '\\x09');
 }
 
 function exactLine(label: string, value: string): string {
