@@ -62,6 +62,12 @@ export function registerGates(program: Command, ctx: Context, state: CliState): 
     .option('--pending', 'list staged actions awaiting your confirmation (with --json: as JSON)')
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(async (opts: GatesFlags) => {
+      // As upstream, --pending is answered before anything looks for the roadmap folder.
+      if (opts.pending) {
+        const { showPending } = await import('./pending-view.js');
+        await showPending(ctx, state, { root: opts.root, json: opts.json === true });
+        return;
+      }
       const { runGates } = await import('../../commands/gates.js');
       const report = await runGates(ctx, { root: opts.root });
       // Upstream's precedence: --reply beats --json, which beats the text views.
