@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
+import type { LintReport } from '../../lint/report.js';
+import { err } from '../output.js';
+import type { CliState } from '../state.js';
+
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface LintFlags {
+  format?: string;
+  staged?: boolean;
+  root?: string;
+}
+
+/** Prints a lint report in the chosen format and returns the exit code: 1 when any error was found. */
+export async function renderLintReport(ctx: Context, report: LintReport, format: Format): Promise<number> {
+  if (format === 'json') {
+    const { formatJson } = await import('../../lint/reporters/json.js');
+    ctx.io.stdout.write(formatJson(report));
+  } else if (format === 'sarif') {
+    const { formatSarif } = await import('../../lint/reporters/sarif.js');
+    const { VERSION } = await import('../run-cli.js');
+    ctx.io.stdout.write(formatSarif(report, VERSION));
+  } else if (format === 'github') {
+    const { formatGithub } = await import('../../lint/reporters/github.js');
+    const { formatSummary } = await import('../../lint/reporters/text.js');
+    ctx.io.stdout.write(formatGithub(report));
+    err(ctx, formatSummary(report));
+  } else {
+    const { formatText, formatSummary } = await import('../../lint/reporters/text.js');
+    ctx.io.stdout.write(formatText(report));
+    err(ctx, formatSummary(report));
+  }
+  return report.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** `agent-config lint [RULE…] [PATH…]` (SPEC §6). */
+export function registerLint(program: Command, ctx: Context, state: CliState): void {
+  program
+    .command('lint')
+    .description('lint roadmaps, failure-signature documents and stable documents (rules: docs/rules.md)')
+    .argument(
+      '[rule-or-path...]',
+      'rule ids (blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode) and paths',
+    )
+    .option('--staged', 'lint the files staged for commit (git diff --cached)')
+    .option('--format <format>', 'text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
+    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
+    .action(async (args: string[], opts: LintFlags) => {
+      const format = opts.format ?? 'text';
+      if (!(FORMATS as readonly string[]).includes(format)) {
+        throw new UsageError(`unknown format '${format}'`, '--format', `use one of ${FORMATS.join(', ')}`);
+      }
+      const { runLint } = await import('../../commands/lint.js');
+      const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
+      state.exitCode = await renderLintReport(ctx, report, format as Format);
+    });
+}

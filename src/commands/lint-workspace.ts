@@ -1,0 +1,156 @@
+import { isUtf8 } from 'node:buffer';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import type { Config } from '../core/config.js';
+import { InputError } from '../core/errors.js';
+import type { LintDocument, Scope, Workspace } from '../lint/types.js';
+import { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles } from '../repo/tree.js';
+import { parseRoadmap } from '../roadmap/scanner.js';
+
+// Folders no document of ours lives in; walking them would only cost time.
+const SKIP_DIRS = new Set(['.git', 'node_modules']);
+
+/** Decides which rules' scopes a repository-relative path is in. */
+export interface Classifier {
+  scopes(rel: string): Set<Scope>;
+}
+
+/** Builds the scope test from the configuration: roadmap folder, failure-signature and stable-doc globs. */
+export function createClassifier(config: Config): Classifier {
+  const isFailureDoc = picomatch(config.failureSignatures);
+  const isStable = picomatch(config.stableDocs);
+  const prefix = `${config.roadmaps}/`;
+  return {
+    scopes(rel) {
+      const scopes = new Set<Scope>();
+      if (rel.startsWith(prefix)) {
+        const parts = rel.slice(prefix.length).split('/');
+        const name = parts.pop()!;
+        if (isRoadmapName(name) && !parts.some((p) => EXCLUDED_DIRS.has(p))) scopes.add('roadmap');
+      }
+      if (isFailureDoc(rel)) scopes.add('failure-signatures');
+      if (isStable(rel)) scopes.add('stable-doc');
+      return scopes;
+    },
+  };
+}
+
+/** Reads a file for linting; bytes that are not UTF-8 become findings, not a refusal. */
+export function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(join(root, rel));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new InputError(
+      `cannot be read (${code})`,
+      rel,
+      code === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file',
+    );
+  }
+  return { text: buf.toString('utf8'), invalidUtf8: !isUtf8(buf) };
+}
+
+/** A LintDocument for a path, or null when no rule applies (a draft roadmap drops out of the roadmap scope). */
+export function loadDocument(
+  root: string,
+  config: Config,
+  rel: string,
+  scopes: Set<Scope>,
+): LintDocument | null {
+  if (scopes.size === 0) return null;
+  const { text, invalidUtf8 } = readForLint(root, rel);
+  let roadmap = null;
+  if (scopes.has('roadmap')) {
+    roadmap = parseRoadmap(text, { rel: rel.slice(config.roadmaps.length + 1), file: rel });
+    if (roadmap.draft) {
+      scopes.delete('roadmap');
+      roadmap = null;
+      if (scopes.size === 0) return null;
+    }
+  }
+  return { file: rel, text, scopes, roadmap, invalidUtf8 };
+}
+
+/** Every markdown file below a folder (repository-relative), skipping `.git` and `node_modules`. */
+export function walkMarkdown(root: string, dir: string, out: string[] = []): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(root, dir), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const rel = dir === '' ? e.name : `${dir}/${e.name}`;
+    if (e.isDirectory()) {
+      if (!SKIP_DIRS.has(e.name)) walkMarkdown(root, rel, out);
+    } else if (e.isFile() && e.name.endsWith('.md')) {
+      out.push(rel);
+    }
+  }
+  return out;
+}
+
+/** Files the globs name: a glob's static folder is walked, a plain path is checked directly. */
+function globFiles(root: string, globs: readonly string[]): string[] {
+  const bases = new Set<string>();
+  const files: string[] = [];
+  for (const glob of globs) {
+    const scan = picomatch.scan(glob);
+    if (!scan.isGlob) {
+      if (existsSync(join(root, glob))) files.push(glob);
+    } else {
+      bases.add(scan.base);
+    }
+  }
+  const sorted = [...bases].sort();
+  // `docs` already covers `docs/guidelines`: walk each folder once.
+  const roots = sorted.filter((b) => !sorted.some((o) => o !== b && (o === '' || b.startsWith(`${o}/`))));
+  for (const base of roots) walkMarkdown(root, base, files);
+  return files;
+}
+
+/** Every file the whole-repository lint looks at, sorted, each once. */
+export function allTargets(root: string, config: Config): string[] {
+  const listing = listRoadmapFiles(root, config.roadmaps);
+  if (listing.problems.length > 0) {
+    const p = listing.problems[0]!;
+    throw new InputError(p.message, p.file, p.fix);
+  }
+  const files = new Set(listing.files.map((f) => `${config.roadmaps}/${f}`));
+  for (const f of globFiles(root, [...config.failureSignatures, ...config.stableDocs])) files.add(f);
+  return [...files].sort();
+}
+
+const ELSEWHERE = ['archive', 'later', 'skipped', 'stubs'];
+
+/** Answers `<stem>#<id>` lookups from the documents already loaded, reading other roadmaps only on demand. */
+export function createWorkspace(
+  root: string,
+  config: Config,
+  loaded: ReadonlyMap<string, LintDocument>,
+): Workspace {
+  let byStem: Map<string, string[]> | undefined;
+  const parsed = new Map<string, LintDocument | null>();
+  const load = (rel: string) => {
+    if (loaded.has(rel)) return loaded.get(rel)!;
+    if (!parsed.has(rel)) parsed.set(rel, loadDocument(root, config, rel, new Set<Scope>(['roadmap'])));
+    return parsed.get(rel) ?? null;
+  };
+  return {
+    roadmapsDir: config.roadmaps,
+    findRoadmaps(stem) {
+      if (byStem === undefined) {
+        byStem = new Map();
+        for (const f of listRoadmapFiles(root, config.roadmaps).files) {
+          const s = f.slice(f.lastIndexOf('/') + 1, -3);
+          byStem.set(s, [...(byStem.get(s) ?? []), `${config.roadmaps}/${f}`]);
+        }
+      }
+      const active = (byStem.get(stem) ?? []).flatMap((rel) => load(rel)?.roadmap ?? []);
+      const elsewhere = ELSEWHERE.filter((d) => existsSync(join(root, config.roadmaps, d, `${stem}.md`)));
+      return { active, elsewhere };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Context } from '../core/context.js';
+import { RepoStateError, UsageError } from '../core/errors.js';
+import { countSeverities, type LintReport } from '../lint/report.js';
+import { findRule, RULES } from '../lint/rules/index.js';
+import { lintDocuments } from '../lint/runner.js';
+import type { LintDocument, LintRule } from '../lint/types.js';
+import { loadConfig } from '../repo/load-config.js';
+import { resolveRoot } from '../repo/root.js';
+import {
+  allTargets,
+  createClassifier,
+  createWorkspace,
+  loadDocument,
+  walkMarkdown,
+} from './lint-workspace.js';
+
+export interface LintOptions {
+  root?: string;
+  /** Positional arguments: rule ids and paths, in any order. */
+  args?: string[];
+  /** Lint what `git diff --cached` names instead of paths. */
+  staged?: boolean;
+}
+
+function toPosix(p: string): string {
+  return sep === '/' ? p : p.split(sep).join('/');
+}
+
+/** Splits `[RULE…] [PATH…]`: a rule id is a rule (write `./blockers` for a file of that name). */
+function splitArgs(args: readonly string[]): { rules: LintRule[]; paths: string[] } {
+  const rules: LintRule[] = [];
+  const paths: string[] = [];
+  for (const arg of args) {
+    const rule = findRule(arg);
+    if (rule !== undefined) {
+      if (!rules.includes(rule)) rules.push(rule);
+    } else {
+      paths.push(arg);
+    }
+  }
+  return { rules, paths };
+}
+
+/** Turns path arguments into repository-relative files; a folder stands for its markdown files. */
+function explicitTargets(
+  ctx: Context,
+  root: string,
+  paths: readonly string[],
+): { files: string[]; named: Set<string> } {
+  const files: string[] = [];
+  const named = new Set<string>();
+  for (const p of paths) {
+    const abs = resolve(ctx.cwd, p);
+    const rel = toPosix(relative(root, abs));
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new UsageError(`lies outside the repository ${root}`, p, 'pass paths below the repository root');
+    }
+    let isDir: boolean;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch {
+      if (/[/.]/.test(p)) throw new UsageError('does not exist', p, 'check the path');
+      const rules = RULES.map((r) => r.meta.id).join(', ');
+      throw new UsageError('is neither a rule nor an existing path', p, `the rules are ${rules}`);
+    }
+    if (isDir) walkMarkdown(root, rel === '' ? '' : rel, files);
+    else {
+      files.push(rel);
+      named.add(rel);
+    }
+  }
+  return { files: [...new Set(files)].sort(), named };
+}
+
+async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
+  const git = ctx.git(root);
+  const top = await git.topLevel();
+  if (top === null) {
+    throw new RepoStateError(
+      'is not inside a git repository',
+      root,
+      'drop --staged and pass the paths to lint',
+    );
+  }
+  const files: string[] = [];
+  for (const p of await git.stagedPaths()) {
+    const rel = toPosix(relative(root, join(top, p)));
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    // A staged file deleted from the work tree since has nothing to lint.
+    try {
+      if (statSync(join(root, rel)).isFile()) files.push(rel);
+    } catch {}
+  }
+  return files.sort();
+}
+
+/**
+ * `agent-config lint`: runs the rules over the whole repository, over the given paths, or over
+ * the staged files. Rules that look across files (`<stem>#<id>` references) still resolve
+ * against the whole roadmap tree, reading other roadmaps only when a reference needs them.
+ */
+export async function runLint(ctx: Context, options: LintOptions): Promise<LintReport> {
+  const root = await resolveRoot(ctx, options.root);
+  const config = loadConfig(root);
+  const { rules: picked, paths } = splitArgs(options.args ?? []);
+  if (options.staged && paths.length > 0) {
+    throw new UsageError(
+      '--staged lints what git names; it takes no paths',
+      `lint --staged ${paths[0]}`,
+      'drop the paths or --staged',
+    );
+  }
+  const rules = picked.length > 0 ? picked : [...RULES];
+  let targets: string[];
+  let named = new Set<string>();
+  if (options.staged) targets = await stagedTargets(ctx, root);
+  else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
+  else targets = allTargets(root, config);
+  const classifier = createClassifier(config);
+  const loaded = new Map<string, LintDocument>();
+  const skipped: string[] = [];
+  for (const rel of targets) {
+    const doc = loadDocument(root, config, rel, classifier.scopes(rel));
+    if (doc === null) {
+      if (named.has(rel) || options.staged) skipped.push(rel);
+      continue;
+    }
+    loaded.set(rel, doc);
+  }
+  const workspace = createWorkspace(root, config, loaded);
+  const diagnostics = await lintDocuments([...loaded.values()], workspace, rules, {
+    parserDiagnostics: picked.length === 0,
+  });
+  return {
+    root,
+    rules: rules.map((r) => r.meta.id),
+    checked: [...loaded.keys()],
+    skipped,
+    diagnostics,
+    ...countSeverities(diagnostics),
+  };
+}
