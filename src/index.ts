@@ -1,5 +1,7 @@
 // The library API: the same functions the CLI uses.
 export { runCli, VERSION } from './cli/run-cli.js';
+export { installHooks, renderHookScript } from './commands/hooks.js';
+export { runLint } from './commands/lint.js';
 export { runProgress } from './commands/progress.js';
 export type { Config } from './core/config.js';
 export { DEFAULT_CONFIG, parseConfig } from './core/config.js';
@@ -7,6 +9,15 @@ export type { Context, Io } from './core/context.js';
 export type { Diagnostic, Severity } from './core/diagnostics.js';
 export { AgentConfigError, ConfigError, InputError, RepoStateError, UsageError } from './core/errors.js';
 export type { GitPort } from './git/port.js';
+export type { LintReport } from './lint/report.js';
+export { formatGithub } from './lint/reporters/github.js';
+export { formatJson } from './lint/reporters/json.js';
+export { formatSarif } from './lint/reporters/sarif.js';
+export { formatText } from './lint/reporters/text.js';
+export { findRule, RULES } from './lint/rules/index.js';
+export { renderRulesDoc } from './lint/rules-doc.js';
+export { lintDocuments } from './lint/runner.js';
+export type { LintDocument, LintRule, RuleMeta, Workspace } from './lint/types.js';
 export { renderDashboard } from './render/dashboard.js';
 export { sanitize, sanitizeTerminal } from './render/sanitize.js';
 export { loadRoadmapTree } from './repo/tree.js';

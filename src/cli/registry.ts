@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 import { registerGates } from './commands/gates.js';
+import { registerHooks } from './commands/hooks.js';
+import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import type { CliState } from './state.js';
 
@@ -8,4 +10,4 @@ import type { CliState } from './state.js';
 export type Registration = (program: Command, ctx: Context, state: CliState) => void;
 
 /** Every verb of the CLI, in the order `--help` lists them. */
-export const registrations: Registration[] = [registerProgress, registerGates];
+export const registrations: Registration[] = [registerProgress, registerGates, registerLint, registerHooks];
