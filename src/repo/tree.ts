@@ -60,15 +60,16 @@ export function isRoadmapName(name: string): boolean {
 
 /** Reads a text file, refusing binary and non-UTF-8 content with a reason. */
 export function readTextFile(abs: string, shown: string): { text: string } | { problem: ReadProblem } {
-  let buf: Buffer;
+  let text: string;
   try {
-    buf = readFileSync(abs);
+    // Node's UTF-8 fast path reads and decodes in one native call.
+    text = readFileSync(abs, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     const fix = code === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file';
     return { problem: { file: shown, message: `cannot be read (${code})`, fix } };
   }
-  if (buf.includes(0)) {
+  if (text.includes('\u0000')) {
     return {
       problem: {
         file: shown,
@@ -77,10 +78,9 @@ export function readTextFile(abs: string, shown: string): { text: string } | { p
       },
     };
   }
-  const text = buf.toString('utf8');
-  // Invalid bytes decode to U+FFFD; only then is the (slower) validation worth running, since
-  // a file may also contain a real U+FFFD.
-  if (text.includes('\uFFFD') && !isUtf8(buf)) {
+  // Invalid bytes decode to U+FFFD; only then is the byte-level check worth running, since a
+  // file may also contain a real U+FFFD.
+  if (text.includes('\uFFFD') && !isUtf8(readFileSync(abs))) {
     return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
   }
   return { text };
