@@ -178,7 +178,9 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
       if (legacy?.open) legacy.open = false;
       continue;
     }
-    const opener = hasFences ? fenceOpener(line) : null;
+    const lead = line.charCodeAt(0);
+    // Only a line starting with a backtick, a tilde or indentation can open a fence.
+    const opener = hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09) ? fenceOpener(line) : null;
     if (opener !== null) {
       if (hasGated && spanStep !== null) feedSpan(spanStep, line);
       opener.line = lineNo;
@@ -194,7 +196,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
       else legacy.open = false;
     }
 
-    const first = line.charCodeAt(0);
+    const first = lead;
     if (first === 0x23 /* # */) {
       blockStep = null;
       if (title === null) {
