@@ -19,6 +19,8 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 
 function check(doc: LintDocument, ws: Workspace): Finding[] {
   const re = refPattern(ws.roadmapsDir);
+  // A cheap test first: most lines of a document mention no roadmap folder at all.
+  const needle = ws.roadmapsDir.toLowerCase();
   const out: Finding[] = [];
   const lines = doc.text.split(/\r?\n/);
   let fence: string | null = null;
@@ -30,7 +32,7 @@ function check(doc: LintDocument, ws: Workspace): Finding[] {
       else if (f[1]![0] === fence) fence = null;
       continue;
     }
-    if (fence !== null || !line.includes(ws.roadmapsDir.slice(0, 8))) continue;
+    if (fence !== null || !line.toLowerCase().includes(needle)) continue;
     for (const m of line.matchAll(re)) {
       out.push({
         line: i + 1,
