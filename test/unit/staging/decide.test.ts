@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideClaim,
+  decideConfirm,
+  decideDecline,
+  findLiveStage,
+  nonInteractiveDecision,
+  selectForClaim,
+  standing,
+} from '../../../src/staging/decide.js';
+import { at, found, MAX_TTL, stage } from './fixtures.js';
+
+const confirmed = () =>
+  stage({ state: 'confirmed', decided_by: 'human:ada', resolved_at: '2026-11-30T12:01:00Z' });
+
+describe('claim', () => {
+  it('executes a live confirmed stage, handing back the record exactly as confirmed, with the claiming move', () => {
+    const r = confirmed();
+    const d = decideClaim(found(r, 'confirmed'), at(2), MAX_TTL);
+    expect(d.outcome).toBe('execute');
+    expect(d.record).toEqual(r);
+    expect(d.transition).toEqual({
+      from: 'confirmed',
+      to: 'resolved',
+      write: { ...r, state: 'claimed', claimed_at: '2026-11-30T12:02:00Z' },
+    });
+  });
+
+  it('never consumes anything for a wrong, unconfirmed, expired, declined or tampered stage', () => {
+    const cases: Array<[ReturnType<typeof decideClaim>, string]> = [
+      [decideClaim(null, at(1), MAX_TTL), 'token-mismatch'],
+      [decideClaim(found(stage()), at(1), MAX_TTL), 'not-confirmed'],
+      [decideClaim(found(stage()), at(15), MAX_TTL), 'expired'],
+      [decideClaim(found(confirmed(), 'confirmed'), at(15), MAX_TTL), 'expired'],
+      [decideClaim(found(stage({ state: 'declined' }), 'resolved'), at(1), MAX_TTL), 'declined'],
+      [decideClaim(found({ ...confirmed(), object: 'main' }, 'confirmed'), at(1), MAX_TTL), 'tampered'],
+      [decideClaim(found(stage({ state: 'claimed' }), 'resolved'), at(1), MAX_TTL), 'already-claimed'],
+      // A claim that stopped between its rename and its rewrite still counts as claimed.
+      [decideClaim(found(confirmed(), 'resolved'), at(1), MAX_TTL), 'already-claimed'],
+      // Pruned as expired: still expired, not already-claimed.
+      [decideClaim(found(stage(), 'resolved'), at(1), MAX_TTL), 'expired'],
+      // `state: confirmed` written by hand into pending/ was never confirmed by a person.
+      [decideClaim(found(confirmed(), 'pending'), at(1), MAX_TTL), 'not-confirmed'],
+    ];
+    for (const [d, outcome] of cases) {
+      expect(d.outcome).toBe(outcome);
+      expect(d.transition).toBeUndefined();
+    }
+  });
+
+  it('reports a malformed record by name and never executes it', () => {
+    const d = decideClaim(
+      {
+        folder: 'confirmed',
+        token: 'abcdef0123456789',
+        file: 'x/abcdef0123456789.json',
+        problem: 'not valid JSON',
+      },
+      at(1),
+      MAX_TTL,
+    );
+    expect(d).toEqual({
+      outcome: 'malformed',
+      record: null,
+      file: 'x/abcdef0123456789.json',
+      problem: 'not valid JSON',
+    });
+  });
+});
+
+describe('confirm', () => {
+  it('moves a waiting stage to confirmed/ with the decider and the time', () => {
+    const r = stage();
+    const d = decideConfirm(found(r), at(3), MAX_TTL, 'human:ada');
+    expect(d.outcome).toBe('confirmed');
+    expect(d.transition).toEqual({
+      from: 'pending',
+      to: 'confirmed',
+      write: { ...r, state: 'confirmed', decided_by: 'human:ada', resolved_at: '2026-11-30T12:03:00Z' },
+    });
+  });
+
+  it('answers a replay with the recorded outcome and refuses a different decision as a re-vote', () => {
+    expect(decideConfirm(found(confirmed(), 'confirmed'), at(3), MAX_TTL, 'human:bob').outcome).toBe(
+      'already-confirmed',
+    );
+    expect(
+      decideConfirm(found(stage({ state: 'claimed' }), 'resolved'), at(3), MAX_TTL, 'human:ada').outcome,
+    ).toBe('already-confirmed');
+    const declined = decideConfirm(
+      found(stage({ state: 'declined' }), 'resolved'),
+      at(3),
+      MAX_TTL,
+      'human:ada',
+    );
+    expect(declined.outcome).toBe('re-vote');
+    expect(declined.transition).toBeUndefined();
+  });
+
+  it('refuses an expired, tampered or unknown stage', () => {
+    expect(decideConfirm(found(stage()), at(15), MAX_TTL, 'human:ada').outcome).toBe('expired');
+    expect(decideConfirm(found({ ...stage(), object: 'main' }), at(1), MAX_TTL, 'human:ada').outcome).toBe(
+      'tampered',
+    );
+    expect(decideConfirm(null, at(1), MAX_TTL, 'human:ada').outcome).toBe('token-mismatch');
+  });
+});
+
+describe('decline', () => {
+  it('moves a waiting stage to resolved/ keeping the reason', () => {
+    const r = stage();
+    const d = decideDecline(found(r), at(4), MAX_TTL, 'human:ada', 'not this branch');
+    expect(d.outcome).toBe('declined');
+    expect(d.transition?.to).toBe('resolved');
+    expect(d.transition?.write).toMatchObject({
+      state: 'declined',
+      reason: 'not this branch',
+      decided_by: 'human:ada',
+    });
+  });
+
+  it('replays as already-declined and refuses to decline a confirmed stage', () => {
+    expect(
+      decideDecline(found(stage({ state: 'declined' }), 'resolved'), at(4), MAX_TTL, null, null).outcome,
+    ).toBe('already-declined');
+    expect(decideDecline(found(confirmed(), 'confirmed'), at(4), MAX_TTL, null, null).outcome).toBe(
+      're-vote',
+    );
+    expect(decideDecline(found(stage()), at(16), MAX_TTL, null, null).outcome).toBe('expired');
+  });
+});
+
+describe('choosing records', () => {
+  it('claims by action and object prefer a live confirmed stage, then a waiting one, then the newest', () => {
+    const waiting = found(stage({}, 'n2'));
+    const live = found(stage({ state: 'confirmed' }, 'n3'), 'confirmed');
+    const old = found(stage({ state: 'declined' }, 'n4'), 'resolved');
+    const other = found({ ...stage({}, 'n5'), object: 'main' });
+    expect(selectForClaim([old, waiting, live, other], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(
+      live,
+    );
+    expect(selectForClaim([old, waiting], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(waiting);
+    expect(selectForClaim([old], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(old);
+    expect(selectForClaim([old], 'delete-branch', 'main', at(1), MAX_TTL)).toBeNull();
+  });
+
+  it('finds a live stage of the same action and object for idempotent staging', () => {
+    const waiting = found(stage({}, 'n2'));
+    expect(findLiveStage([waiting], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(waiting.record);
+    expect(findLiveStage([waiting], 'delete-branch', 'feature/x', at(15), MAX_TTL)).toBeNull();
+    expect(findLiveStage([waiting], 'delete-branch', 'feature/y', at(1), MAX_TTL)).toBeNull();
+    const claimed = found(stage({ state: 'claimed' }, 'n3'), 'resolved');
+    expect(findLiveStage([claimed], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBeNull();
+  });
+
+  it('derives where a record stands from folder and state', () => {
+    expect(standing(found(stage({ state: 'confirmed' }), 'confirmed'), at(20), MAX_TTL)).toBe(
+      'confirmed-expired',
+    );
+    expect(standing(found(stage(), 'confirmed'), at(1), MAX_TTL)).toBe('awaiting');
+  });
+});
+
+describe('nonInteractiveDecision', () => {
+  it('never approves', () => {
+    expect(nonInteractiveDecision('stop')).toEqual({ execute: false, surface: 'halt' });
+    expect(nonInteractiveDecision('warn')).toEqual({ execute: false, surface: 'warn' });
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { OUTCOMES, outcomeExit } from '../../../src/staging/outcomes.js';
+
+// Scripts and hooks depend on these names and exit codes; changing one is a breaking change
+// that must also change docs/staging.md.
+const FROZEN = {
+  stage: ['staged 0', 'already-staged 0'],
+  confirm: [
+    'confirmed 0',
+    'already-confirmed 0',
+    're-vote 1',
+    'answer-mismatch 1',
+    'stdin-not-tty 1',
+    'decider-required 2',
+    'expired 1',
+    'tampered 1',
+    'malformed 1',
+    'token-mismatch 1',
+    'invalid-token 2',
+  ],
+  decline: [
+    'declined 0',
+    'already-declined 0',
+    're-vote 1',
+    'expired 1',
+    'tampered 1',
+    'malformed 1',
+    'token-mismatch 1',
+    'invalid-token 2',
+  ],
+  claim: [
+    'execute 0',
+    'not-confirmed 1',
+    'already-claimed 1',
+    'declined 1',
+    'expired 1',
+    'tampered 1',
+    'malformed 1',
+    'token-mismatch 1',
+    'invalid-token 2',
+  ],
+};
+
+describe('the outcome codes', () => {
+  it('are exactly the frozen list, with their exit codes', () => {
+    const actual = Object.fromEntries(
+      Object.entries(OUTCOMES).map(([verb, rows]) => [verb, rows.map((r) => `${r.code} ${r.exit}`)]),
+    );
+    expect(actual).toEqual(FROZEN);
+    expect(outcomeExit('claim', 'execute')).toBe(0);
+    expect(() => outcomeExit('stage', 'execute')).toThrow();
+  });
+
+  it('cannot be changed at run time', () => {
+    expect(Object.isFrozen(OUTCOMES)).toBe(true);
+    expect(Object.isFrozen(OUTCOMES.claim)).toBe(true);
+    expect(Object.isFrozen(OUTCOMES.claim[0])).toBe(true);
+    expect(() => {
+      (OUTCOMES.claim as unknown as unknown[]).push({ code: 'yes', exit: 0 });
+    }).toThrow();
+  });
+
+  it('are each documented in docs/staging.md with their exit code', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../../docs/staging.md', import.meta.url), 'utf8');
+    for (const [verb, rows] of Object.entries(OUTCOMES)) {
+      for (const row of rows) {
+        expect(doc, `${verb} ${row.code}`).toMatch(
+          new RegExp(`\\| \`${verb}\` \\| \`${row.code}\` \\| ${row.exit} \\|`),
+        );
+      }
+    }
+  });
+});
