@@ -1,5 +1,12 @@
 // The library API: the same functions the CLI uses.
+
+export { type ApplyHooks, applyJournal } from './archive/apply.js';
+export type { ArchivePlan, Edit, FileRewrite, LeftAlone, PlannedMove, Refusal } from './archive/model.js';
+export { planArchive } from './archive/plan.js';
+export { planFileReferences } from './archive/references.js';
+export { selectArchive } from './archive/select.js';
 export { runCli, VERSION } from './cli/run-cli.js';
+export { type ArchiveReport, runArchive } from './commands/archive.js';
 export { installHooks, renderHookScript } from './commands/hooks.js';
 export { runLint } from './commands/lint.js';
 export { runProgress } from './commands/progress.js';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
+import { registerArchive } from './commands/archive.js';
 import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
@@ -10,4 +11,10 @@ import type { CliState } from './state.js';
 export type Registration = (program: Command, ctx: Context, state: CliState) => void;
 
 /** Every verb of the CLI, in the order `--help` lists them. */
-export const registrations: Registration[] = [registerProgress, registerGates, registerLint, registerHooks];
+export const registrations: Registration[] = [
+  registerProgress,
+  registerGates,
+  registerArchive,
+  registerLint,
+  registerHooks,
+];

@@ -1,0 +1,130 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { RepoStateError } from '../core/errors.js';
+import type { GitPort } from '../git/port.js';
+import { writeFileAtomic } from '../repo/atomic-write.js';
+import { fingerprint, type Journal, removeJournal, writeJournal } from './journal-store.js';
+import { spliceEdits } from './references.js';
+
+/** Test seam: called before every change to the disk or the index, with a label naming it. */
+export interface ApplyHooks {
+  beforeStep?: (label: string) => void | Promise<void>;
+}
+
+/** What applying needs besides the journal. */
+export interface ApplyDeps {
+  root: string;
+  git: GitPort;
+  journalPath: string;
+  /** Regenerates the dashboard after the moves. */
+  regenerate: () => Promise<void>;
+  hooks?: ApplyHooks;
+}
+
+/** What applying did. */
+export interface ApplyResult {
+  staged: string[];
+}
+
+const STAGE_CHUNK = 500;
+
+function present(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function conflict(what: string, where: string, journalPath: string): RepoStateError {
+  return new RepoStateError(
+    what,
+    where,
+    `the interrupted archive run cannot continue; restore the file, or delete ${journalPath} to abandon it`,
+  );
+}
+
+/** Removes temporary files an interrupted atomic write left beside a target. */
+function removeStaleTemps(abs: string): void {
+  const dir = dirname(abs);
+  const prefix = `.${basename(abs)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const middle = name.slice(prefix.length, -'.tmp'.length);
+    if (name.startsWith(prefix) && name.endsWith('.tmp') && /^[0-9a-f]{12}$/.test(middle)) {
+      rmSync(join(dir, name), { force: true });
+    }
+  }
+}
+
+async function applyMoves(journal: Journal, deps: ApplyDeps): Promise<void> {
+  for (const move of journal.plan.moves) {
+    const from = join(deps.root, move.from);
+    const to = join(deps.root, move.to);
+    const hasFrom = present(from);
+    const hasTo = present(to);
+    if (!hasFrom && hasTo) continue;
+    if (hasFrom && hasTo) throw conflict(`${move.to} already exists`, move.from, deps.journalPath);
+    if (!hasFrom) throw conflict('has disappeared', move.from, deps.journalPath);
+    await deps.hooks?.beforeStep?.(`move ${move.from}`);
+    mkdirSync(dirname(to), { recursive: true });
+    // One rename: the roadmap is at its old place or its new one, never half-way.
+    renameSync(from, to);
+  }
+}
+
+async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
+  for (const rewrite of journal.plan.rewrites) {
+    const abs = join(deps.root, rewrite.writePath);
+    removeStaleTemps(abs);
+    const text = readFileSync(abs, 'utf8');
+    const hash = fingerprint(text);
+    const expected = journal.hashes[rewrite.writePath]!;
+    if (hash === expected.after) continue;
+    if (hash !== expected.before) {
+      throw conflict('changed since the archive run was planned', rewrite.writePath, deps.journalPath);
+    }
+    await deps.hooks?.beforeStep?.(`write ${rewrite.writePath}`);
+    writeFileAtomic(abs, spliceEdits(text, rewrite.edits));
+  }
+}
+
+async function stage(journal: Journal, deps: ApplyDeps): Promise<string[]> {
+  // A resumed run may have staged some paths already: an old path that is gone from both the
+  // index and the disk would make `git add` fail, so only paths git or the disk still knows go.
+  const known = new Set(await deps.git.listTracked());
+  const paths = journal.stage.filter((p) => known.has(p) || existsSync(join(deps.root, p)));
+  for (let i = 0; i < paths.length; i += STAGE_CHUNK) {
+    await deps.hooks?.beforeStep?.('stage');
+    await deps.git.add(paths.slice(i, i + STAGE_CHUNK), { literal: true });
+  }
+  return paths;
+}
+
+/**
+ * Carries out a journal: moves, then rewrites, then the dashboard, then `git add`, then the
+ * journal is removed. Every step checks whether it is already done, so running the same
+ * journal again after an interruption (even `kill -9`) completes the job; a file changed by
+ * someone else in between stops the run instead of being overwritten.
+ */
+export async function applyJournal(journal: Journal, deps: ApplyDeps, fresh: boolean): Promise<ApplyResult> {
+  if (fresh) {
+    await deps.hooks?.beforeStep?.('journal');
+    writeJournal(deps.journalPath, journal);
+  }
+  await applyMoves(journal, deps);
+  await applyRewrites(journal, deps);
+  await deps.hooks?.beforeStep?.('dashboard');
+  removeStaleTemps(join(deps.root, journal.plan.dashboard));
+  await deps.regenerate();
+  const staged = await stage(journal, deps);
+  await deps.hooks?.beforeStep?.('done');
+  removeJournal(deps.journalPath);
+  return { staged };
+}

@@ -1,0 +1,169 @@
+import { markdownBlocks, type TextSpan } from '../roadmap/blocks.js';
+import { findLinkDestinations, type LinkDestination } from './links.js';
+import type { Edit } from './model.js';
+import {
+  baseName,
+  decodePath,
+  dirOf,
+  encodeLike,
+  escapesRoot,
+  isLocalDestination,
+  relativeTo,
+  resolveFrom,
+  splitSuffix,
+} from './paths.js';
+
+/** What every file's references are checked against. */
+export interface ReferenceContext {
+  /** Old path → new path of every roadmap moving in this run. */
+  moves: ReadonlyMap<string, string>;
+  /** Whether a repository path exists (decides whether a dangling link may be rewritten as text). */
+  exists: (path: string) => boolean;
+}
+
+/** The edits one file needs, and the references it keeps because they sit in fenced code. */
+export interface FileReferences {
+  edits: Edit[];
+  inCode: Array<{ line: number; cites: string }>;
+}
+
+type Draft = Omit<Edit, 'line' | 'column'>;
+
+/** True for files whose links are markdown links. */
+export function isMarkdownPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower.endsWith('.md') || lower.endsWith('.markdown');
+}
+
+function inside(spans: readonly { start: number; end: number }[], start: number, end: number): boolean {
+  return spans.some((s) => start < s.end && end > s.start);
+}
+
+/** The basenames (as written or percent-encoded) a link to a moved roadmap must contain. */
+function linkNeedles(moves: ReadonlyMap<string, string>): string[] {
+  const out = new Set<string>();
+  for (const from of moves.keys()) {
+    out.add(baseName(from));
+    out.add(encodeURI(baseName(from)));
+  }
+  return [...out];
+}
+
+function relevantChunks(text: string, chunks: TextSpan[], moved: boolean, c: ReferenceContext): TextSpan[] {
+  const hits: number[] = [];
+  if (!moved) {
+    for (const needle of linkNeedles(c.moves)) {
+      for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) hits.push(i);
+    }
+    if (hits.length === 0) return [];
+  }
+  return chunks.filter((ch) => {
+    const body = text.slice(ch.start, ch.end);
+    if (!body.includes('](') && !body.includes(']:')) return false;
+    return moved || hits.some((h) => h >= ch.start && h < ch.end);
+  });
+}
+
+/** The edit a link needs, and whether the link is this module's to decide (not plain text). */
+function planLink(path: string, d: LinkDestination, c: ReferenceContext): { owned: boolean; edit?: Draft } {
+  const movedTo = c.moves.get(path);
+  const url = splitSuffix(d.url);
+  const decoded = decodePath(url.path);
+  if (decoded === '') return { owned: true };
+  const rootAbsolute = decoded.startsWith('/');
+  const target = resolveFrom(rootAbsolute ? '' : dirOf(path), decoded);
+  const targetMoved = c.moves.get(target);
+  if (movedTo === undefined && targetMoved === undefined) {
+    // A dangling link is plain text to the exact-path rule (upstream rewrites it too).
+    return { owned: escapesRoot(target) || c.exists(target) };
+  }
+  const finalTarget = targetMoved ?? target;
+  let next = rootAbsolute ? `/${finalTarget}` : relativeTo(dirOf(movedTo ?? path), finalTarget) || '.';
+  if (decoded.endsWith('/') && !next.endsWith('/')) next += '/';
+  const raw = splitSuffix(d.raw);
+  const after = encodeLike(raw.path, next, d.angle) + raw.suffix;
+  if (after === d.raw) return { owned: true };
+  const kind = movedTo === undefined ? 'link' : 'rebase';
+  const roadmap = movedTo === undefined ? target : path;
+  return { owned: true, edit: { start: d.start, end: d.end, before: d.raw, after, kind, roadmap } };
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function position(starts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+function exactPathEdits(text: string, c: ReferenceContext): Draft[] {
+  const found: Draft[] = [];
+  for (const [from, to] of c.moves) {
+    for (let i = text.indexOf(from); i !== -1; i = text.indexOf(from, i + 1)) {
+      found.push({ start: i, end: i + from.length, before: from, after: to, kind: 'path', roadmap: from });
+    }
+  }
+  // Where two moved paths overlap, the longer (more specific) one wins.
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Draft[] = [];
+  for (const e of found) if (kept.length === 0 || e.start >= kept[kept.length - 1]!.end) kept.push(e);
+  return kept;
+}
+
+/**
+ * The reference edits one file needs when the given roadmaps move: the exact repository path
+ * anywhere (outside fenced code in markdown), relative links and images that resolve to a moved
+ * roadmap, and, when the file itself moves, every relative link in it re-based.
+ */
+export async function planFileReferences(
+  path: string,
+  text: string,
+  c: ReferenceContext,
+): Promise<FileReferences> {
+  const drafts: Draft[] = [];
+  const inCodeOffsets: Array<{ offset: number; cites: string }> = [];
+  let fenced: TextSpan[] = [];
+  const owned: Array<{ start: number; end: number }> = [];
+  if (isMarkdownPath(path)) {
+    const blocks = markdownBlocks(text);
+    fenced = blocks.fenced;
+    const chunks = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
+    for (const d of await findLinkDestinations(text, chunks)) {
+      if (!isLocalDestination(d.url)) continue;
+      const planned = planLink(path, d, c);
+      if (planned.owned) owned.push(d);
+      if (planned.edit) drafts.push(planned.edit);
+    }
+  }
+  for (const e of exactPathEdits(text, c)) {
+    if (inside(fenced, e.start, e.end)) inCodeOffsets.push({ offset: e.start, cites: e.roadmap });
+    else if (!inside(owned, e.start, e.end)) drafts.push(e);
+  }
+  if (drafts.length === 0 && inCodeOffsets.length === 0) return { edits: [], inCode: [] };
+  const starts = lineStarts(text);
+  drafts.sort((a, b) => a.start - b.start);
+  return {
+    edits: drafts.map((d) => ({ ...d, ...position(starts, d.start) })),
+    inCode: inCodeOffsets.map((x) => ({ line: position(starts, x.offset).line, cites: x.cites })),
+  };
+}
+
+/** Applies edits (sorted, non-overlapping) to the text they were planned on. */
+export function spliceEdits(text: string, edits: readonly Pick<Edit, 'start' | 'end' | 'after'>[]): string {
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.start) + e.after;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
