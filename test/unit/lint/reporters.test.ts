@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import Ajv from 'ajv-draft-04';
+import type { ValidateFunction } from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostics.js';
 import type { LintReport } from '../../../src/lint/report.js';
@@ -91,6 +91,12 @@ describe('sarif reporter', () => {
   const require = createRequire(import.meta.url);
   const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
+  // ajv-draft-04 is CommonJS; require() hands over the class itself.
+  interface Validator {
+    addFormat(name: string, test: (s: string) => boolean): void;
+    compile(schema: unknown): ValidateFunction;
+  }
+  const Ajv = require('ajv-draft-04') as new (options: object) => Validator;
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
   ajv.addFormat('uri', (s: string) => /^[a-z][a-z0-9+.-]*:\S*$/i.test(s));
   ajv.addFormat('uri-reference', (s: string) => !/\s/.test(s));
