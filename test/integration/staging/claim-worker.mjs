@@ -1,23 +1,25 @@
-// One concurrent claimer: loads the built CLI, says `ready`, waits for `go` on stdin, then runs
-// `agent-config claim <token>` through the same runCli the binary uses and exits with its code.
+// One of the concurrent claimers of staging-concurrency.test.ts: a separate Node process that
+// loads the CLI once, then for every `go <root> <token> <iso-time>` line on stdin runs
+// `agent-config claim <token> --root <root>` through runCli (what the binary runs) with a
+// fixed clock, and answers its exit code on stdout.
 import { createInterface } from 'node:readline';
 
-const [dist, cwd, token] = process.argv.slice(2);
-const { runCli } = await import(dist);
+const { runCli } = await import(process.argv[2]);
 const sink = { write: () => true };
-const ctx = {
-  cwd,
-  env: process.env,
-  clock: () => new Date(),
-  io: { stdout: sink, stderr: sink, isTTY: false, stdinIsTTY: false, color: false, columns: 80 },
-  git: () => {
-    throw new Error('claim must not need git when --root is given');
-  },
-};
 const lines = createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
 for await (const line of lines) {
-  if (line === 'go') break;
+  const [verb, root, token, iso] = line.split(' ');
+  if (verb !== 'go') break;
+  const ctx = {
+    cwd: root,
+    env: {},
+    clock: () => new Date(iso),
+    io: { stdout: sink, stderr: sink, isTTY: false, stdinIsTTY: false, color: false, columns: 80 },
+    git: () => {
+      throw new Error('claim with --root never asks git');
+    },
+  };
+  const code = await runCli(['claim', token, '--root', root], ctx);
+  process.stdout.write(`${code}\n`);
 }
-lines.close();
-process.exitCode = await runCli(['claim', token, '--root', cwd], ctx);
