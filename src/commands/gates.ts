@@ -3,7 +3,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { loadRoadmapTree, type ReadProblem } from '../repo/tree.js';
-import { collectGateEntries, type GateEntry } from '../roadmap/gate-entries.js';
+import { collectGateEntries, type GateEntry, mayHoldBlockers } from '../roadmap/gate-entries.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -35,7 +35,8 @@ export interface GatesReport {
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
-  const tree = loadRoadmapTree(root, config);
+  // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
+  const tree = loadRoadmapTree(root, config, mayHoldBlockers);
   return {
     root,
     roadmapsDir: tree.roadmapsDir,

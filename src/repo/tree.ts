@@ -217,8 +217,17 @@ function readParked(rootAbs: string, roadmapsDir: string, problems: ReadProblem[
   return parked;
 }
 
-/** Reads and parses every roadmap below the configured root. */
-export function loadRoadmapTree(rootAbs: string, config: Pick<Config, 'roadmaps'>): RoadmapTree {
+/**
+ * Reads and parses every roadmap below the configured root. `select`, when given, is a cheap
+ * test on the raw text: files that fail it are read (so unreadable ones are still reported)
+ * but not parsed, and are absent from `candidates` and `active` (`gates` skips files that
+ * cannot hold a blocker).
+ */
+export function loadRoadmapTree(
+  rootAbs: string,
+  config: Pick<Config, 'roadmaps'>,
+  select?: (text: string) => boolean,
+): RoadmapTree {
   const roadmapsDir = config.roadmaps;
   const tree: RoadmapTree = {
     root: rootAbs,
@@ -242,6 +251,7 @@ export function loadRoadmapTree(rootAbs: string, config: Pick<Config, 'roadmaps'
       tree.problems.push(read.problem);
       continue;
     }
+    if (select !== undefined && !select(read.text)) continue;
     const roadmap = parseRoadmap(read.text, { rel, file });
     if (roadmap.draft) continue;
     tree.candidates.push(roadmap);

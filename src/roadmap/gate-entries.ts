@@ -15,6 +15,18 @@ export interface GateEntry {
   blocker: Blocker;
 }
 
+// A superset of what the scanner needs to find a blocker: a `## Blockers` heading or a
+// `> Blocked until` note (same case-insensitivity, no `u` flag, as the scanner's patterns).
+const BLOCKER_HINT = /blockers|blocked until/i;
+
+/**
+ * False only when the text cannot hold a blocker (no `## Blockers` section, no `> Blocked
+ * until` note), so `gates` can skip parsing it. A cheap pre-filter, never a parser.
+ */
+export function mayHoldBlockers(text: string): boolean {
+  return BLOCKER_HINT.test(text);
+}
+
 // Pinned so the order never depends on LANG: two runs on one tree print the same bytes.
 const COLLATOR = new Intl.Collator('en');
 

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectGateEntries } from '../../../src/roadmap/gate-entries.js';
+import { collectGateEntries, mayHoldBlockers } from '../../../src/roadmap/gate-entries.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
 function roadmap(rel: string, open: number, blockers: string): ReturnType<typeof parseRoadmap> {
@@ -72,5 +73,42 @@ describe('collectGateEntries', () => {
     expect(only?.blocker.legacy).toBe(true);
     expect(only?.blocker.todo).toEqual(['the API ships']);
     expect(only?.needsYou).toBe(true);
+  });
+});
+
+describe('mayHoldBlockers', () => {
+  const line = fc.oneof(
+    fc.constantFrom(
+      '## Blockers',
+      '## BLOCKERS  ',
+      '##\tblockers',
+      '### blocker: a',
+      '- **Owner:** user',
+      '> Blocked until: the API ships',
+      '>   BLOCKED UNTIL x',
+      '> blocked until',
+      '```',
+      '~~~',
+      '## Phase 1',
+      '- [ ] step',
+      '---',
+      'status: draft',
+    ),
+    fc.string({ maxLength: 12 }),
+  );
+
+  it('is true whenever the parser finds a blocker (a superset, never a parser)', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 25 }), (lines) => {
+        const text = lines.join('\n');
+        if (parseRoadmap(text, { rel: 'x.md' }).blockers.length > 0) expect(mayHoldBlockers(text)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is false for a roadmap with neither a Blockers section nor a Blocked-until note', () => {
+    expect(mayHoldBlockers('# T\n\n## Phase 1\n\n- [ ] x blocked by CI\n')).toBe(false);
+    expect(mayHoldBlockers('# T\n\n## Blockers\n')).toBe(true);
   });
 });
