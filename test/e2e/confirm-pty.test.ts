@@ -1,0 +1,159 @@
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { git, makeRepo } from '../helpers/repo.js';
+
+// The confirmation ceremony needs a terminal: these tests run the built binary inside a
+// pseudo-terminal made by util-linux `script`, and type into it only once the question shows.
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'dist', 'bin.js');
+const STORE = 'agents/runtime/staged-confirmations';
+const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
+
+beforeAll(() => {
+  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+});
+
+function bin(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Runs a command in a pseudo-terminal; types `answer` once `waitFor` appears in its output. */
+function inTerminal(
+  cwd: string,
+  command: string[],
+  answer: string,
+  env: Record<string, string> = {},
+  waitFor = 'anything else cancels',
+): Promise<{ code: number | null; transcript: string }> {
+  return new Promise((resolve) => {
+    const child: ChildProcessWithoutNullStreams = spawn(
+      'script',
+      ['-qec', command.map(shellQuote).join(' '), '/dev/null'],
+      {
+        cwd,
+        env: { ...process.env, TERM: 'dumb', ...env },
+      },
+    );
+    let transcript = '';
+    let typed = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      transcript += chunk.toString('utf8');
+      if (!typed && transcript.includes(waitFor)) {
+        typed = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    });
+    child.on('close', (code) => resolve({ code, transcript }));
+  });
+}
+
+function stage(dir: string, object: string): string {
+  const r = bin(dir, ['stage', '--action', 'delete-branch', '--object', object, '--source', 'agent:e2e']);
+  expect(r.code).toBe(0);
+  return r.stdout.trim();
+}
+
+describe('confirm at a terminal (pseudo-terminal via `script`)', () => {
+  it('has util-linux `script` to make the terminal (install util-linux if this fails)', () => {
+    expect(HAS_SCRIPT).toBe(true);
+  });
+
+  it('shows the sanitized action and object, takes the last four characters, and lets exactly one claim execute', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/\u001b[2Jx');
+    const r = await inTerminal(dir, [process.execPath, BIN, 'confirm', token], token.slice(-4), {
+      AGENT_CONFIG_HUMAN: 'human:ada',
+    });
+    expect(r.code).toBe(0);
+    expect(r.transcript).toContain('Action:            delete-branch');
+    expect(r.transcript).toContain('Object:            feature/\\x1B[2Jx');
+    expect(r.transcript).not.toContain('\u001b[2J');
+    expect(r.transcript).toContain(`confirmed: ${token}`);
+    const record = JSON.parse(readFileSync(join(dir, STORE, 'confirmed', `${token}.json`), 'utf8'));
+    expect(record).toMatchObject({
+      state: 'confirmed',
+      decided_by: 'human:ada',
+      object: 'feature/\u001b[2Jx',
+    });
+    const claim = bin(dir, ['claim', token]);
+    expect(claim.code).toBe(0);
+    expect(claim.stdout).toMatch(new RegExp(`^execute: ${token}`));
+    expect(bin(dir, ['claim', token]).code).toBe(1);
+  });
+
+  it('changes nothing when the person types anything else', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/y');
+    const before = readFileSync(join(dir, STORE, 'pending', `${token}.json`), 'utf8');
+    const r = await inTerminal(dir, [process.execPath, BIN, 'confirm', token, '--as', 'human:ada'], 'yes');
+    expect(r.code).toBe(1);
+    expect(r.transcript).toContain(`answer-mismatch: ${token}`);
+    expect(readFileSync(join(dir, STORE, 'pending', `${token}.json`), 'utf8')).toBe(before);
+    expect(bin(dir, ['claim', token]).code).toBe(1);
+  });
+
+  it('refuses piped stdin, --json and a decider that is not human:, without asking', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/z');
+    const piped = bin(dir, ['confirm', token, '--as', 'human:ada']);
+    expect([piped.code, piped.stdout]).toEqual([1, expect.stringMatching(/^stdin-not-tty: /)]);
+    const json = await inTerminal(
+      dir,
+      [process.execPath, BIN, 'confirm', token, '--as', 'human:ada', '--json'],
+      'x',
+      {},
+      '}',
+    );
+    expect(json.code).toBe(1);
+    expect(json.transcript).toContain('"outcome": "stdin-not-tty"');
+    const agent = await inTerminal(
+      dir,
+      [process.execPath, BIN, 'confirm', token, '--as', 'agent:me'],
+      'x',
+      {},
+      'human:',
+    );
+    expect(agent.code).toBe(2);
+    expect(agent.transcript).toContain('decider-required');
+    expect(agent.transcript).not.toContain('last four');
+    expect(existsSync(join(dir, STORE, 'pending', `${token}.json`))).toBe(true);
+  });
+
+  it('runs the worked example: the hook waits, a person confirms, the hook deletes the branch once', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    git(dir, 'branch', 'feature/old');
+    const hook = spawn('sh', [join(ROOT, 'docs', 'examples', 'stage-and-claim.sh'), 'feature/old'], {
+      cwd: dir,
+      env: { ...process.env, AGENT_CONFIG: `${process.execPath} ${BIN}`, POLL_SECONDS: '0.1' },
+    });
+    let stderr = '';
+    const token = await new Promise<string>((resolve) => {
+      hook.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        const m = /agent-config confirm ([0-9a-f]{16})\n/.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+    });
+    const done = new Promise<number | null>((resolve) => hook.on('close', resolve));
+    expect(git(dir, 'branch', '--list', 'feature/old')).toContain('feature/old');
+    const confirm = await inTerminal(dir, [process.execPath, BIN, 'confirm', token], token.slice(-4), {
+      AGENT_CONFIG_HUMAN: 'human:ada',
+    });
+    expect(confirm.code).toBe(0);
+    expect(await done).toBe(0);
+    expect(stderr).toContain(`deleted feature/old (confirmed stage ${token})`);
+    expect(git(dir, 'branch', '--list', 'feature/old')).toBe('');
+  });
+});
