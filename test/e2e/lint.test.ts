@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GIT_ENV, git, makeRepo, writeFiles } from '../helpers/repo.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'dist', 'bin.js');
+
+function cli(cwd: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function commit(cwd: string, message: string) {
+  const r = spawnSync('git', ['commit', '-q', '-m', message], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...GIT_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const BLOCKER = `### blocker: go
+- **Status:** open
+- **Owner:** user
+- **Blocks:** Phase 1
+- **Recommendation:** go
+- **If you do nothing:** nothing ships
+- **What to do:** say go
+- **Resolved when:** said
+`;
+const plan = (marker: string) =>
+  `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Blockers\n\n${BLOCKER}`;
+
+beforeAll(() => {
+  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+});
+
+describe('agent-config lint, built', () => {
+  it('prints findings on stdout, the summary on stderr, exit 1; GitHub annotations with --format github', () => {
+    const dir = makeRepo({ 'agents/roadmaps/plan.md': plan('nope') });
+    const text = cli(dir, 'lint');
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe(
+      "agents/roadmaps/plan.md:5:9  error  blocked-by references unknown blocker id 'nope' (no matching '### blocker: nope' in this file)  blockers\n",
+    );
+    expect(text.stderr).toContain('❌  agent-config lint: 1 error(s)');
+    const gh = cli(dir, 'lint', '--format', 'github');
+    expect(gh.stdout).toBe(
+      "::error file=agents/roadmaps/plan.md,line=5,col=9,title=agent-config blockers::blocked-by references unknown blocker id 'nope' (no matching '### blocker: nope' in this file)\n",
+    );
+    const sarif = cli(dir, 'lint', '--format', 'sarif');
+    expect(JSON.parse(sarif.stdout).runs[0].results).toHaveLength(1);
+    expect(sarif.code).toBe(1);
+  });
+
+  it('exits 2 with one line on stderr for a path outside the repository', () => {
+    const dir = makeRepo({ 'agents/roadmaps/plan.md': plan('go') });
+    const r = cli(dir, 'lint', '/');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the pre-commit hook in a real commit', () => {
+  it('blocks a commit with a lint finding, lets the fixed commit through, and skips commits without markdown', () => {
+    const dir = makeRepo({ 'agents/roadmaps/plan.md': plan('go') });
+    expect(cli(dir, 'progress').code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'dashboard');
+    const install = cli(dir, 'hooks', 'install');
+    expect(install.code).toBe(0);
+    // Run from the built bundle, the hook falls back to this very binary.
+    expect(readFileSync(join(dir, '.git', 'hooks', 'pre-commit'), 'utf8')).toContain(`set -- node '${BIN}'`);
+
+    writeFiles(dir, { 'agents/roadmaps/plan.md': plan('gone') });
+    git(dir, 'add', 'agents/roadmaps/plan.md');
+    const blocked = commit(dir, 'broken marker');
+    expect(blocked.code).not.toBe(0);
+    expect(blocked.stderr + blocked.stdout).toContain("blocked-by references unknown blocker id 'gone'");
+    expect(git(dir, 'log', '--format=%s')).toBe('dashboard\ninitial\n');
+
+    writeFiles(dir, { 'agents/roadmaps/plan.md': plan('go').replace('- [ ] a', '- [x] a') });
+    git(dir, 'add', 'agents/roadmaps/plan.md');
+    const stale = commit(dir, 'ticked without the dashboard');
+    expect(stale.code).not.toBe(0);
+    expect(stale.stderr).toContain('agents/roadmaps-progress.md is stale');
+
+    expect(cli(dir, 'progress').code).toBe(0);
+    git(dir, 'add', '-A');
+    const ok = commit(dir, 'ticked');
+    expect(ok.code).toBe(0);
+
+    writeFiles(dir, { 'src/code.ts': 'export {};\n', 'agents/roadmaps/plan.md': plan('nope') });
+    git(dir, 'add', 'src/code.ts');
+    expect(commit(dir, 'code only').code).toBe(0);
+    expect(git(dir, 'log', '--format=%s')).toBe('code only\nticked\ndashboard\ninitial\n');
+  });
+});
