@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeRepo } from '../helpers/repo.js';
+import { HOSTILE, SHAPES } from '../integration/gates-shapes.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'dist', 'bin.js');
+
+function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
+}
+
+beforeAll(() => {
+  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+});
+
+describe('agent-config gates (built binary)', () => {
+  it('documents every flag in --help', () => {
+    const r = cli(ROOT, ['gates', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--all', '--json', '--reply', '--pending', '--root']) {
+      expect(r.stdout.toString()).toContain(flag);
+    }
+  });
+
+  it('prints results on stdout only and exits 0 in every view', () => {
+    const repo = makeRepo(SHAPES);
+    for (const args of [['gates'], ['gates', '--all'], ['gates', '--reply'], ['gates', '--json', '--all']]) {
+      const r = cli(repo, args);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout.length).toBeGreaterThan(0);
+    }
+    expect(JSON.parse(cli(repo, ['gates', '--json']).stdout.toString()).needsYou).toBe(6);
+  });
+
+  it('prints the same bytes whatever the locale of the process', () => {
+    const repo = makeRepo({
+      'agents/roadmaps/z.md': '# Z\n## Phase 1\n- [ ] a\n## Blockers\n### blocker: z\n',
+      'agents/roadmaps/ä.md': '# Ä\n## Phase 1\n- [ ] a\n## Blockers\n### blocker: a\n',
+    });
+    const c = cli(repo, ['gates'], { LC_ALL: 'C', LANG: 'C' });
+    const sv = cli(repo, ['gates'], { LC_ALL: 'sv_SE.UTF-8', LANG: 'sv_SE.UTF-8' });
+    expect(sv.stdout.equals(c.stdout)).toBe(true);
+    const order = c.stdout.toString().match(/^ {2}Roadmap: +(\S+)$/gm);
+    expect(order).toEqual(['  Roadmap:           ä.md', '  Roadmap:           z.md']);
+  });
+
+  it('never writes a raw escape byte to the terminal for a hostile roadmap', () => {
+    const repo = makeRepo(HOSTILE);
+    for (const args of [['gates'], ['gates', '--reply']]) {
+      const r = cli(repo, args);
+      expect(r.code).toBe(0);
+      expect(r.stdout.includes(0x1b)).toBe(false);
+      expect(r.stdout.includes(0x07)).toBe(false);
+      expect(r.stdout.includes(0x0d)).toBe(false);
+      expect(r.stdout.includes(Buffer.from('\u202E'))).toBe(false);
+      expect(r.stderr).toContain('hostile.md holds');
+    }
+  });
+
+  it('exits 0 on this repository, whose own roadmap carries real blockers', () => {
+    const r = cli(ROOT, ['gates', '--json', '--all']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout.toString());
+    expect(doc.blockers.length).toBe(doc.needsYou + doc.other);
+  });
+});
