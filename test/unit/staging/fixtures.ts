@@ -22,7 +22,10 @@ export function stage(overrides: Partial<StagedAction> = {}, nonce = 'nonce-1'):
 }
 
 /** A found record in a folder. */
-export function found(record: StagedAction, folder: Folder = 'pending'): Found {
+export function found(
+  record: StagedAction,
+  folder: Folder = 'pending',
+): Extract<Found, { record: StagedAction }> {
   return {
     folder,
     token: record.token,
