@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { findLinkDestinations } from '../../../src/archive/links.js';
+import { markdownBlocks } from '../../../src/roadmap/blocks.js';
+
+async function destinations(text: string) {
+  const found = await findLinkDestinations(text, markdownBlocks(text).chunks);
+  return found.map((d) => ({ raw: text.slice(d.start, d.end), url: d.url, angle: d.angle }));
+}
+
+describe('findLinkDestinations', () => {
+  it('finds inline links, images and definitions at their exact offsets', async () => {
+    const text =
+      'See [plan](../x.md#phase-2 "Title") and ![pic](img/a.png).\n\n[ref]: ./y.md "T"\n\n[text][ref] is a reference.\n';
+    expect(await destinations(text)).toEqual([
+      { raw: '../x.md#phase-2', url: '../x.md#phase-2', angle: false },
+      { raw: 'img/a.png', url: 'img/a.png', angle: false },
+      { raw: './y.md', url: './y.md', angle: false },
+    ]);
+  });
+
+  it('reads angle-bracket destinations, escapes, nested images and brackets in link text', async () => {
+    const text = '[a [b] c](<my plan.md>) [![i](p.png)](x.md) [e](a\\_b.md) [p](a(1).md)\n';
+    expect(await destinations(text)).toEqual([
+      { raw: 'my plan.md', url: 'my plan.md', angle: true },
+      { raw: 'x.md', url: 'x.md', angle: false },
+      { raw: 'p.png', url: 'p.png', angle: false },
+      { raw: 'a\\_b.md', url: 'a_b.md', angle: false },
+      { raw: 'a(1).md', url: 'a(1).md', angle: false },
+    ]);
+  });
+
+  it('finds links in indented list continuations and block quotes, never in fenced code', async () => {
+    const text =
+      '- item\n\n    continued [c](c.md)\n\n> quoted [q](q.md)\n\n```\n[not](n.md)\n```\n\n    [indented](i.md)\n';
+    const found = await destinations(text);
+    expect(found.map((d) => d.raw)).toEqual(['c.md', 'q.md', 'i.md']);
+  });
+
+  it('reports nothing for chunks it is not given', async () => {
+    expect(await findLinkDestinations('[a](b.md)\n', [])).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { planFileReferences, spliceEdits } from '../../../src/archive/references.js';
+
+const MOVES = new Map([
+  ['agents/roadmaps/x.md', 'agents/roadmaps/archive/x.md'],
+  ['agents/roadmaps/topic/my plan.md', 'agents/roadmaps/archive/topic/my plan.md'],
+]);
+
+async function rewrite(path: string, text: string, exists: (p: string) => boolean = () => true) {
+  const refs = await planFileReferences(path, text, { moves: MOVES, exists });
+  return { text: spliceEdits(text, refs.edits), refs };
+}
+
+describe('planFileReferences', () => {
+  it('rewrites the exact path and relative links, keeping anchors, titles and the rest byte for byte', async () => {
+    const text =
+      'Plan: agents/roadmaps/x.md, [x](../agents/roadmaps/x.md#phase-2 "T") and ![i](../agents/roadmaps/x.md).\n';
+    const { text: out, refs } = await rewrite('docs/a.md', text);
+    expect(out).toBe(
+      'Plan: agents/roadmaps/archive/x.md, [x](../agents/roadmaps/archive/x.md#phase-2 "T") and ![i](../agents/roadmaps/archive/x.md).\n',
+    );
+    expect(refs.edits.map((e) => [e.kind, e.line, e.column])).toEqual([
+      ['path', 1, 7],
+      ['link', 1, text.indexOf('../agents') + 1],
+      ['link', 1, text.lastIndexOf('../agents') + 1],
+    ]);
+  });
+
+  it('rewrites links that do not contain the exact path: sibling, ./ and percent-encoded forms', async () => {
+    const text = '[a](x.md) [b](./x.md#top) [c](topic/my%20plan.md) [d](<topic/my plan.md>)\n';
+    const { text: out } = await rewrite('agents/roadmaps/other.md', text);
+    expect(out).toBe(
+      '[a](archive/x.md) [b](./archive/x.md#top) [c](archive/topic/my%20plan.md) [d](<archive/topic/my plan.md>)\n',
+    );
+  });
+
+  it('re-bases every relative link inside a moved roadmap, also one that escapes the repository', async () => {
+    const text =
+      '[o](other.md) [s](topic/my%20plan.md) [self](#phase-1) [d](../../docs/a.md) [out](../../../sibling/r.md) [web](https://e.com/x.md)\n';
+    const { text: out, refs } = await rewrite('agents/roadmaps/x.md', text);
+    expect(out).toBe(
+      '[o](../other.md) [s](topic/my%20plan.md) [self](#phase-1) [d](../../../docs/a.md) [out](../../../../sibling/r.md) [web](https://e.com/x.md)\n',
+    );
+    expect(refs.edits.every((e) => e.kind === 'rebase')).toBe(true);
+  });
+
+  it('leaves references in fenced code alone and says where', async () => {
+    const text = 'agents/roadmaps/x.md\n\n```\nagents/roadmaps/x.md\n[x](agents/roadmaps/x.md)\n```\n';
+    const { text: out, refs } = await rewrite('README.md', text);
+    expect(out).toBe(
+      'agents/roadmaps/archive/x.md\n\n```\nagents/roadmaps/x.md\n[x](agents/roadmaps/x.md)\n```\n',
+    );
+    expect(refs.inCode).toEqual([
+      { line: 4, cites: 'agents/roadmaps/x.md' },
+      { line: 5, cites: 'agents/roadmaps/x.md' },
+    ]);
+  });
+
+  it('never turns a working link to another file into a broken one, but rewrites a dangling one as text', async () => {
+    const text = '[a](agents/roadmaps/x.md)\n';
+    const kept = await rewrite('docs/a.md', text, (p) => p === 'docs/agents/roadmaps/x.md');
+    expect(kept.text).toBe(text);
+    const dangling = await rewrite('docs/a.md', text, () => false);
+    expect(dangling.text).toBe('[a](agents/roadmaps/archive/x.md)\n');
+  });
+
+  it('rewrites only the exact path in other files, inside longer strings too (as upstream)', async () => {
+    const text =
+      'path: agents/roadmaps/x.md\nurl: https://github.com/o/r/blob/main/agents/roadmaps/x.md\nname: x.md\n';
+    const { text: out } = await rewrite('config/a.yml', text);
+    expect(out).toBe(
+      'path: agents/roadmaps/archive/x.md\nurl: https://github.com/o/r/blob/main/agents/roadmaps/archive/x.md\nname: x.md\n',
+    );
+  });
+
+  it('rewrites root-absolute links to the root-absolute new path', async () => {
+    const { text: out } = await rewrite('docs/deep/a.md', 'See [x](/agents/roadmaps/x.md).\n');
+    expect(out).toBe('See [x](/agents/roadmaps/archive/x.md).\n');
+  });
+
+  it('changes nothing in a file that only mentions the file name', async () => {
+    const refs = await planFileReferences('docs/a.md', 'x.md is done.\n', {
+      moves: MOVES,
+      exists: () => true,
+    });
+    expect(refs).toEqual({ edits: [], inCode: [] });
+  });
+});

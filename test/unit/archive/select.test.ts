@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { archivePath, type MoveFacts, selectArchive } from '../../../src/archive/select.js';
+import type { DeferralTarget } from '../../../src/roadmap/completion.js';
+import { parseRoadmap } from '../../../src/roadmap/scanner.js';
+
+const DONE = '# Done\n\n## Phase 1\n\n- [x] a\n- [x] b\n';
+const OPEN = '# Open\n\n## Phase 1\n\n- [x] a\n- [ ] b\n';
+const BLOCKED =
+  '# B\n\n## Phase 1\n\n- [x] a\n\n## Blockers\n\n### blocker: pick-db\n- **Status:** open\n\n### blocker: old\n- **Status:** resolved\n\n### blocker: budget\n- **Status:** open — resolved once X\n';
+const DEFERRED = '# D\n\n## Phase 1\n\n- [x] a\n- [~] later\n';
+const CANCELLED_ONLY = '# C\n\n## Phase 1\n\n- [-] dropped\n';
+
+function roadmaps(files: Record<string, string>) {
+  return Object.entries(files).map(([rel, text]) =>
+    parseRoadmap(text, { rel, file: `agents/roadmaps/${rel}` }),
+  );
+}
+
+const noTarget = (): DeferralTarget => ({ location: null, frontmatter: null, text: '' });
+const plainFacts = (): MoveFacts => ({
+  symlink: false,
+  destinationExists: false,
+  frozen: false,
+  tracked: true,
+});
+
+describe('selectArchive', () => {
+  it('moves finished roadmaps into archive/, sub-folders kept, and skips unfinished ones silently', () => {
+    const result = selectArchive({
+      roadmaps: roadmaps({ 'a.md': DONE, 'b.md': OPEN, 'topic/c.md': DONE, 'd.md': CANCELLED_ONLY }),
+      roadmapsDir: 'agents/roadmaps',
+      lookup: noTarget,
+      touched: null,
+      facts: plainFacts,
+    });
+    expect(result.moves).toEqual([
+      { from: 'agents/roadmaps/a.md', to: 'agents/roadmaps/archive/a.md', rel: 'a.md', tracked: true },
+      {
+        from: 'agents/roadmaps/topic/c.md',
+        to: 'agents/roadmaps/archive/topic/c.md',
+        rel: 'topic/c.md',
+        tracked: true,
+      },
+    ]);
+    expect(result.refusals).toEqual([]);
+  });
+
+  it('refuses open blockers and unresolved deferrals with ids and reasons, in and out of scope', () => {
+    const result = selectArchive({
+      roadmaps: roadmaps({ 'b.md': BLOCKED, 'd.md': DEFERRED, 'e.md': DONE }),
+      roadmapsDir: 'agents/roadmaps',
+      lookup: noTarget,
+      touched: new Set(['agents/roadmaps/e.md']),
+      facts: plainFacts,
+    });
+    expect(result.moves.map((m) => m.from)).toEqual(['agents/roadmaps/e.md']);
+    expect(result.refusals).toEqual([
+      { file: 'agents/roadmaps/b.md', reason: 'blockers', details: ['pick-db', 'budget'] },
+      {
+        file: 'agents/roadmaps/d.md',
+        reason: 'deferrals',
+        details: [expect.stringContaining('[~] without a resolution')],
+      },
+    ]);
+  });
+
+  it('moves a deferral-carrying roadmap once the carry is valid', () => {
+    const text = '# D\n\n## Phase 1\n\n- [x] a\n- [~] later <!-- deferred-resolution: carried-to=next -->\n';
+    const lookup = (slug: string): DeferralTarget =>
+      slug === 'next' ? { location: 'active', frontmatter: { parent_roadmap: 'd' }, text: '' } : noTarget();
+    const result = selectArchive({
+      roadmaps: roadmaps({ 'd.md': text }),
+      roadmapsDir: 'agents/roadmaps',
+      lookup,
+      touched: null,
+      facts: plainFacts,
+    });
+    expect(result.moves.map((m) => m.rel)).toEqual(['d.md']);
+  });
+
+  it('refuses symbolic links, frozen records and existing destinations without moving anything', () => {
+    const facts = (from: string): MoveFacts => ({
+      ...plainFacts(),
+      symlink: from.endsWith('s.md'),
+      frozen: from.endsWith('f.md'),
+      destinationExists: from.endsWith('x.md'),
+    });
+    const result = selectArchive({
+      roadmaps: roadmaps({ 's.md': DONE, 'f.md': DONE, 'x.md': DONE }),
+      roadmapsDir: 'agents/roadmaps',
+      lookup: noTarget,
+      touched: null,
+      facts,
+    });
+    expect(result.moves).toEqual([]);
+    expect(result.refusals.map((r) => [r.file, r.reason])).toEqual([
+      ['agents/roadmaps/s.md', 'symlink'],
+      ['agents/roadmaps/f.md', 'frozen'],
+      ['agents/roadmaps/x.md', 'destination-exists'],
+    ]);
+    expect(result.refusals[2]!.details[0]).toContain('agents/roadmaps/archive/x.md already exists');
+  });
+
+  it('names the destination below the configured roadmap root', () => {
+    expect(archivePath('plans', 'a/b.md')).toBe('plans/archive/a/b.md');
+  });
+});
