@@ -5,6 +5,7 @@ import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
+import { registerStaging } from './commands/staging.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -17,4 +18,5 @@ export const registrations: Registration[] = [
   registerArchive,
   registerLint,
   registerHooks,
+  registerStaging,
 ];
