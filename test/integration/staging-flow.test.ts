@@ -255,3 +255,58 @@ describe('expiry', () => {
     expect(text.stdout).toBe('Moved 0 expired stages to resolved/.\n');
   });
 });
+
+describe('the pending view', () => {
+  it('`gates --pending` and `pending` show what `stage` wrote, from any folder of the repository', async () => {
+    const dir = stagingRepo({ 'src/deep/file.txt': 'x\n' });
+    const a = await stageOne(dir, 'feature/a');
+    const b = await cli(
+      dir,
+      ['stage', '--action', 'force-push', '--object', 'main', '--source', 'hook:pre-push'],
+      {
+        minutes: 1,
+      },
+    );
+    const expired = await cli(dir, [
+      'stage',
+      '--action',
+      'drop',
+      '--object',
+      'db',
+      '--source',
+      's',
+      '--ttl',
+      '30s',
+    ]);
+    expect(expired.code).toBe(0);
+    const expected = [
+      '2 staged actions await your confirmation · 1 expired unconfirmed',
+      '',
+      `── 1 · delete-branch ──────────────────────────────── token: ${a}`,
+      '  Object:            feature/a',
+      '  Staged by:         agent:test',
+      '  Expires:           2026-11-30T12:15:00Z',
+      '',
+      `── 2 · force-push ─────────────────────────────────── token: ${b.stdout.trim()}`,
+      '  Object:            main',
+      '  Staged by:         hook:pre-push',
+      '  Expires:           2026-11-30T12:16:00Z',
+      '',
+      '',
+    ].join('\n');
+    const sub = join(dir, 'src', 'deep');
+    const gates = await cli(sub, ['gates', '--pending'], { minutes: 2 });
+    expect([gates.code, gates.stdout, gates.stderr]).toEqual([0, expected, '']);
+    const pending = await cli(sub, ['pending'], { minutes: 2 });
+    expect([pending.code, pending.stdout]).toEqual([0, expected]);
+    const json = JSON.parse((await cli(dir, ['gates', '--pending', '--json'], { minutes: 2 })).stdout);
+    expect(json).toMatchObject({ awaitingYou: 2, expired: 1 });
+    expect(json.staged.map((s: { status: string }) => s.status)).toEqual(['pending', 'expired', 'pending']);
+  });
+
+  it('answers with no store at all', async () => {
+    const dir = stagingRepo();
+    const r = await cli(dir, ['pending']);
+    expect([r.code, r.stdout]).toEqual([0, 'No staged actions awaiting confirmation.\n']);
+  });
+});
