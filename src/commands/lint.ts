@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Context } from '../core/context.js';
 import { RepoStateError, UsageError } from '../core/errors.js';
@@ -76,7 +76,8 @@ function explicitTargets(
 
 async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
   const git = ctx.git(root);
-  const top = await git.topLevel();
+  // A root holding `.git` is the top level; asking git costs a process on the pre-commit path.
+  const top = existsSync(join(root, '.git')) ? root : await git.topLevel();
   if (top === null) {
     throw new RepoStateError(
       'is not inside a git repository',
