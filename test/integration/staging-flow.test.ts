@@ -267,17 +267,11 @@ describe('the pending view', () => {
         minutes: 1,
       },
     );
-    const expired = await cli(dir, [
-      'stage',
-      '--action',
-      'drop',
-      '--object',
-      'db',
-      '--source',
-      's',
-      '--ttl',
-      '30s',
-    ]);
+    const expired = await cli(
+      dir,
+      ['stage', '--action', 'drop', '--object', 'db', '--source', 's', '--ttl', '30s'],
+      { minutes: 0.5 },
+    );
     expect(expired.code).toBe(0);
     const expected = [
       '2 staged actions await your confirmation · 1 expired unconfirmed',
