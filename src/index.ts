@@ -66,3 +66,4 @@ export type { StageStatus } from './staging/status.js';
 export { effectiveExpiry, isExpired, isTampered, stageStatus } from './staging/status.js';
 export { applyTransition, listStore, locateRecord, pruneExpired, putPending, STORE_DIR } from './staging/store.js';
 export { deriveToken, isSafeToken, TOKEN_PATTERN } from './staging/token.js';
+export { createGit } from './git/simple-git-adapter.js';
