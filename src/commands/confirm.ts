@@ -41,8 +41,9 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   if (before.outcome !== 'confirmed' || before.record === null)
     return decisionReport('confirm', token, before);
   const expires = formatInstant(new Date(effectiveExpiry(before.record, store.maxTtlMs)));
-  const answer = await ctx.prompt(confirmQuestion(before.record, expires, decider));
-  if (answer.trim().toLowerCase() !== token.slice(-4)) {
+  // Ctrl-C or Ctrl-D at the question rejects the prompt: that is a "no", not a crash.
+  const answer = await ctx.prompt(confirmQuestion(before.record, expires, decider)).catch(() => null);
+  if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
     return { ...decisionReport('confirm', token, before), outcome: 'answer-mismatch', exit: 1 };
   }
   // Read again after the person answered: the window may have closed, or someone decided first.

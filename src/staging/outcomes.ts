@@ -53,7 +53,11 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
     row('confirmed', 0, 'the person confirmed; the stager may claim it now'),
     row('already-confirmed', 0, 'this stage was confirmed before; nothing changed'),
     row('re-vote', 1, 'the stage was declined before; a decision is never changed'),
-    row('answer-mismatch', 1, 'the typed characters were not the last four of the token; nothing changed'),
+    row(
+      'answer-mismatch',
+      1,
+      'the answer was not the last four characters of the token, or the person cancelled; nothing changed',
+    ),
     row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
     row('decider-required', 2, 'no `--as human:<name>` and no AGENT_CONFIG_HUMAN starting with human:'),
     ...SHARED,

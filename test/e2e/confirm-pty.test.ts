@@ -36,6 +36,7 @@ function inTerminal(
   answer: string,
   env: Record<string, string> = {},
   waitFor = 'anything else cancels',
+  enter = '\r',
 ): Promise<{ code: number | null; transcript: string }> {
   return new Promise((resolve) => {
     const child: ChildProcessWithoutNullStreams = spawn(
@@ -52,7 +53,7 @@ function inTerminal(
       transcript += chunk.toString('utf8');
       if (!typed && transcript.includes(waitFor)) {
         typed = true;
-        child.stdin.write(`${answer}\r`);
+        child.stdin.write(`${answer}${enter}`);
       }
     });
     child.on('close', (code) => resolve({ code, transcript }));
@@ -102,6 +103,26 @@ describe('confirm at a terminal (pseudo-terminal via `script`)', () => {
     expect(r.transcript).toContain(`answer-mismatch: ${token}`);
     expect(readFileSync(join(dir, STORE, 'pending', `${token}.json`), 'utf8')).toBe(before);
     expect(bin(dir, ['claim', token]).code).toBe(1);
+  });
+
+  it('treats Ctrl-C and Ctrl-D at the question as a no', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/c');
+    const before = readFileSync(join(dir, STORE, 'pending', `${token}.json`), 'utf8');
+    for (const key of ['\u0003', '\u0004']) {
+      const r = await inTerminal(
+        dir,
+        [process.execPath, BIN, 'confirm', token, '--as', 'human:ada'],
+        key,
+        {},
+        undefined,
+        '',
+      );
+      expect(r.code).toBe(1);
+      expect(r.transcript).toContain(`answer-mismatch: ${token}`);
+      expect(r.transcript).not.toContain('internal error');
+    }
+    expect(readFileSync(join(dir, STORE, 'pending', `${token}.json`), 'utf8')).toBe(before);
   });
 
   it('refuses piped stdin, --json and a decider that is not human:, without asking', async () => {
