@@ -120,6 +120,20 @@ describe('gates ordering', () => {
   });
 });
 
+describe('gates on odd blocker entries', () => {
+  it('prints an id with markdown literally and ignores a Blockers example inside a fence', async () => {
+    const repo = makeRepo({
+      'agents/roadmaps/a.md': ROADMAP(
+        '### blocker: **bold** [link](http://x) `code`\n- **Owner:** user\n',
+      ).replace('## Blockers', '```md\n## Blockers\n### blocker: fenced-example\n```\n\n## Blockers'),
+    });
+    const r = await run(repo, ['gates', '--all']);
+    expect(r.stdout).toContain('── 1 · **bold** [link](http://x) `code` ─');
+    expect(r.stdout).not.toContain('fenced-example');
+    expect(r.stdout.split('\n')[0]).toBe('1 decision needs you');
+  });
+});
+
 describe('gates root resolution', () => {
   const files = { 'agents/roadmaps/a.md': ROADMAP(USER('here')), 'src/deep/x.txt': 'x\n' };
 
