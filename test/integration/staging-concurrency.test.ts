@@ -93,7 +93,9 @@ describe('the claim under contention', () => {
     `answers execute to exactly one of ${CLAIMERS} concurrent claimer processes, in each of ${REPETITIONS} repetitions`,
     async () => {
       // Claimers are separate Node processes started once; each repetition releases all of
-      // them at the same moment on a freshly confirmed token, so they race on one rename.
+      // them at the same moment on a freshly confirmed token, so they race on one rename. (On a
+      // two-core machine most losers arrive after the winner's rename and a few lose the rename
+      // itself; staging-store.test.ts pins that worst interleaving deterministically.)
       for (let i = 0; i < CLAIMERS; i++) claimers.push(startClaimer(runCliBundle));
       expect(await Promise.all(claimers.map((c) => c.next()))).toEqual(Array(CLAIMERS).fill('ready'));
       const dir = stagingRepo();
