@@ -93,8 +93,13 @@ function writeRecord(root: string, folder: Folder, record: StagedAction): void {
   }
 }
 
-/** Writes a new stage to `pending/` through a temporary file and a rename. */
+/**
+ * Writes a new stage to `pending/` through a temporary file and a rename. The store ignores
+ * itself for git, so machine-local state is never committed even where `.gitignore` forgot it.
+ */
 export function putPending(root: string, record: StagedAction): string {
+  const ignore = join(root, STORE_DIR, '.gitignore');
+  if (!existsSync(ignore)) writeFileAtomic(ignore, '# machine-local state of agent-config staging\n*\n');
   writeRecord(root, 'pending', record);
   return relFile('pending', recordName(record.token));
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveToken } from '../../src/staging/token.js';
+import { git } from '../helpers/repo.js';
 import { cli, confirmOne, readRecord, STORE, stageOne, stagingRepo } from './staging/harness.js';
 
 describe('stage', () => {
@@ -34,6 +35,8 @@ describe('stage', () => {
     });
     expect(deriveToken('delete-branch', 'feature/x', record.nonce as string)).toBe(token);
     expect(record.nonce).toMatch(/^[0-9a-f]{32}$/);
+    // Machine-local state: the store ignores itself, so git never sees it.
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
   it('is idempotent while a stage is live, and stages anew after it expired or for another object', async () => {
