@@ -15,11 +15,14 @@ export interface LinkDestination {
 type Parse = (text: string) => Root;
 let parser: Promise<Parse> | undefined;
 
-/** remark is loaded on first use: only files that may link to a moved roadmap pay for it. */
+/**
+ * remark is loaded on first use: only files that may link to a moved roadmap pay for it.
+ * Plain CommonMark: GFM adds nothing to relative links but triples the cost of each parse.
+ */
 function loadParser(): Promise<Parse> {
-  parser ??= Promise.all([import('unified'), import('remark-parse'), import('remark-gfm')]).then(
-    ([{ unified }, { default: remarkParse }, { default: remarkGfm }]) => {
-      const processor = unified().use(remarkParse).use(remarkGfm);
+  parser ??= Promise.all([import('unified'), import('remark-parse')]).then(
+    ([{ unified }, { default: remarkParse }]) => {
+      const processor = unified().use(remarkParse);
       return (text: string) => processor.parse(text) as Root;
     },
   );
@@ -114,39 +117,61 @@ function commonIndent(lines: string[]): string {
   return prefix ?? '';
 }
 
+/** Offsets of the local (dedented, concatenated) text mapped back to the original, per line. */
+interface LineMap {
+  local: number[];
+  original: number[];
+}
+
+function addChunk(
+  text: string,
+  chunk: TextSpan,
+  into: { parts: string[]; map: LineMap; length: number },
+): void {
+  const lines = text.slice(chunk.start, chunk.end).replace(/\n$/, '').split('\n');
+  const cut = commonIndent(lines).length;
+  let original = chunk.start;
+  for (const line of lines) {
+    const drop = Math.min(cut, line.length);
+    into.map.local.push(into.length);
+    into.map.original.push(original + drop);
+    into.parts.push(line.slice(drop));
+    into.length += line.length - drop + 1;
+    original += line.length + 1;
+  }
+  // A blank line between chunks keeps them separate blocks, as they were in the file.
+  into.parts.push('');
+  into.length += 1;
+}
+
+function toOriginal(map: LineMap, offset: number): number {
+  let lo = 0;
+  let hi = map.local.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (map.local[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return map.original[lo]! + (offset - map.local[lo]!);
+}
+
 /**
  * Finds the destinations of links, images and definitions in the given chunks of a markdown
- * text (runs of non-blank lines outside fences). Each chunk is parsed on its own, dedented,
- * so a list continuation is not read as indented code; offsets map back to `text`.
+ * text (runs of non-blank lines outside fences). The chunks are parsed together as one small
+ * document, each dedented so a list continuation is not read as indented code; offsets map
+ * back to `text`.
  */
 export async function findLinkDestinations(text: string, chunks: TextSpan[]): Promise<LinkDestination[]> {
   if (chunks.length === 0) return [];
   const parse = await loadParser();
+  const local = { parts: [] as string[], map: { local: [], original: [] } as LineMap, length: 0 };
+  for (const chunk of chunks) addChunk(text, chunk, local);
+  const joined = local.parts.join('\n');
   const found: LinkDestination[] = [];
-  for (const chunk of chunks) {
-    const lines = text.slice(chunk.start, chunk.end).split('\n');
-    const indent = commonIndent(lines.filter((l) => l.trim() !== '')).length;
-    const starts: number[] = [];
-    let at = chunk.start;
-    for (const line of lines) {
-      starts.push(at + Math.min(indent, line.length));
-      at += line.length + 1;
-    }
-    const local = lines.map((l) => l.slice(Math.min(indent, l.length))).join('\n');
-    const localStarts: number[] = [];
-    let pos = 0;
-    for (const line of lines) {
-      localStarts.push(pos);
-      pos += line.length - Math.min(indent, line.length) + 1;
-    }
-    const toOriginal = (offset: number) => {
-      let i = localStarts.length - 1;
-      while (i > 0 && localStarts[i]! > offset) i--;
-      return starts[i]! + (offset - localStarts[i]!);
-    };
-    const here: LinkDestination[] = [];
-    collect(parse(local), local, here);
-    for (const d of here) found.push({ ...d, start: toOriginal(d.start), end: toOriginal(d.end) });
-  }
-  return found;
+  collect(parse(joined), joined, found);
+  return found.map((d) => ({
+    ...d,
+    start: toOriginal(local.map, d.start),
+    end: toOriginal(local.map, d.end),
+  }));
 }

@@ -1,5 +1,5 @@
 import type { ArchivePlan, FileRewrite, LeftAlone, PlannedMove, Refusal } from './model.js';
-import { planFileReferences } from './references.js';
+import { planFileReferences, referenceContext } from './references.js';
 
 /** A text file that may cite a moved roadmap (moved roadmaps themselves included, at their old path). */
 export interface CandidateFile {
@@ -41,7 +41,7 @@ export async function planArchive(input: PlanInput): Promise<ArchivePlan> {
     dashboard: input.dashboard,
   };
   if (moves.size === 0) return plan;
-  const context = { moves, exists: input.exists };
+  const context = referenceContext(moves, input.exists);
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of files) {
     // The dashboard is regenerated after the moves, not patched.

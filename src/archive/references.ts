@@ -1,6 +1,7 @@
 import { markdownBlocks, type TextSpan } from '../roadmap/blocks.js';
 import { findLinkDestinations, type LinkDestination } from './links.js';
 import type { Edit } from './model.js';
+import { NeedleSet } from './needles.js';
 import {
   baseName,
   decodePath,
@@ -13,12 +14,25 @@ import {
   splitSuffix,
 } from './paths.js';
 
-/** What every file's references are checked against. */
+/** What every file's references are checked against; build it once per plan with `referenceContext`. */
 export interface ReferenceContext {
   /** Old path → new path of every roadmap moving in this run. */
   moves: ReadonlyMap<string, string>;
   /** Whether a repository path exists (decides whether a dangling link may be rewritten as text). */
   exists: (path: string) => boolean;
+  /** The old paths. */
+  paths: NeedleSet;
+  /** The file names (as written or percent-encoded) a relative link to a moved roadmap must contain. */
+  names: NeedleSet;
+}
+
+/** Builds the context every file of one plan is checked against. */
+export function referenceContext(
+  moves: ReadonlyMap<string, string>,
+  exists: (path: string) => boolean,
+): ReferenceContext {
+  const names = [...moves.keys()].flatMap((from) => [baseName(from), encodeURI(baseName(from))]);
+  return { moves, exists, paths: new NeedleSet(moves.keys()), names: new NeedleSet(names) };
 }
 
 /** The edits one file needs, and the references it keeps because they sit in fenced code. */
@@ -39,24 +53,9 @@ function inside(spans: readonly { start: number; end: number }[], start: number,
   return spans.some((s) => start < s.end && end > s.start);
 }
 
-/** The basenames (as written or percent-encoded) a link to a moved roadmap must contain. */
-function linkNeedles(moves: ReadonlyMap<string, string>): string[] {
-  const out = new Set<string>();
-  for (const from of moves.keys()) {
-    out.add(baseName(from));
-    out.add(encodeURI(baseName(from)));
-  }
-  return [...out];
-}
-
 function relevantChunks(text: string, chunks: TextSpan[], moved: boolean, c: ReferenceContext): TextSpan[] {
-  const hits: number[] = [];
-  if (!moved) {
-    for (const needle of linkNeedles(c.moves)) {
-      for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) hits.push(i);
-    }
-    if (hits.length === 0) return [];
-  }
+  const hits = moved ? [] : c.names.find(text).map((h) => h.start);
+  if (!moved && hits.length === 0) return [];
   return chunks.filter((ch) => {
     const body = text.slice(ch.start, ch.end);
     if (!body.includes('](') && !body.includes(']:')) return false;
@@ -106,16 +105,13 @@ function position(starts: number[], offset: number): { line: number; column: num
 }
 
 function exactPathEdits(text: string, c: ReferenceContext): Draft[] {
-  const found: Draft[] = [];
-  for (const [from, to] of c.moves) {
-    for (let i = text.indexOf(from); i !== -1; i = text.indexOf(from, i + 1)) {
-      found.push({ start: i, end: i + from.length, before: from, after: to, kind: 'path', roadmap: from });
-    }
-  }
-  // Where two moved paths overlap, the longer (more specific) one wins.
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Draft[] = [];
-  for (const e of found) if (kept.length === 0 || e.start >= kept[kept.length - 1]!.end) kept.push(e);
+  // Where two moved paths overlap, the longer (more specific) one wins: hits come longest first.
+  for (const { start, needle } of c.paths.find(text)) {
+    if (kept.length > 0 && start < kept[kept.length - 1]!.end) continue;
+    const after = c.moves.get(needle)!;
+    kept.push({ start, end: start + needle.length, before: needle, after, kind: 'path', roadmap: needle });
+  }
   return kept;
 }
 

@@ -36,6 +36,11 @@ describe('findLinkDestinations', () => {
     expect(found.map((d) => d.raw)).toEqual(['c.md', 'q.md', 'i.md']);
   });
 
+  it('maps offsets back through CRLF line ends and several chunks parsed together', async () => {
+    const text = 'intro\r\n\r\n  - a [one](a.md)\r\n    [two](b.md)\r\n\r\ntail [three](<c d.md>)';
+    expect((await destinations(text)).map((d) => d.raw)).toEqual(['a.md', 'b.md', 'c d.md']);
+  });
+
   it('reports nothing for chunks it is not given', async () => {
     expect(await findLinkDestinations('[a](b.md)\n', [])).toEqual([]);
   });

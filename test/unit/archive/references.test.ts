@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFileReferences, spliceEdits } from '../../../src/archive/references.js';
+import { NeedleSet } from '../../../src/archive/needles.js';
+import { planFileReferences, referenceContext, spliceEdits } from '../../../src/archive/references.js';
 
 const MOVES = new Map([
   ['agents/roadmaps/x.md', 'agents/roadmaps/archive/x.md'],
@@ -7,7 +8,7 @@ const MOVES = new Map([
 ]);
 
 async function rewrite(path: string, text: string, exists: (p: string) => boolean = () => true) {
-  const refs = await planFileReferences(path, text, { moves: MOVES, exists });
+  const refs = await planFileReferences(path, text, referenceContext(MOVES, exists));
   return { text: spliceEdits(text, refs.edits), refs };
 }
 
@@ -79,10 +80,34 @@ describe('planFileReferences', () => {
   });
 
   it('changes nothing in a file that only mentions the file name', async () => {
-    const refs = await planFileReferences('docs/a.md', 'x.md is done.\n', {
-      moves: MOVES,
-      exists: () => true,
-    });
+    const refs = await planFileReferences(
+      'docs/a.md',
+      'x.md is done.\n',
+      referenceContext(MOVES, () => true),
+    );
     expect(refs).toEqual({ edits: [], inCode: [] });
+  });
+});
+
+describe('NeedleSet', () => {
+  it('finds every needle by a shared prefix or suffix, longest first where two start together', () => {
+    const paths = new NeedleSet([
+      'agents/roadmaps/a.md',
+      'agents/roadmaps/a.md.md',
+      'agents/roadmaps/b/c.md',
+    ]);
+    expect(paths.find('x agents/roadmaps/a.md.md agents/roadmaps/b/c.md agents/roadmaps/z.md')).toEqual([
+      { start: 2, needle: 'agents/roadmaps/a.md.md' },
+      { start: 2, needle: 'agents/roadmaps/a.md' },
+      { start: 26, needle: 'agents/roadmaps/b/c.md' },
+    ]);
+    const names = new NeedleSet(['alpha.md', 'beta.md']);
+    expect(names.find('[a](alpha.md) beta.md gamma.md').map((h) => h.needle)).toEqual([
+      'alpha.md',
+      'beta.md',
+    ]);
+    const mixed = new NeedleSet(['x', 'yz']);
+    expect(mixed.find('yzx x').map((h) => h.start)).toEqual([0, 2, 4]);
+    expect(new NeedleSet([]).find('anything')).toEqual([]);
   });
 });
