@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GIT_ENV, git, makeRepo, writeFiles } from '../helpers/repo.js';
+import { GIT_ENV, git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'bin.js');
+const BUILT = join(ROOT, 'dist');
+// A private copy of the bundle (it needs no node_modules): a rebuild of dist/ while the suite
+// runs cannot pull the CLI from under the hook, whose fallback is the path it was installed from.
+let BIN = join(BUILT, 'bin.js');
 
 function cli(cwd: string, ...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
@@ -40,6 +43,9 @@ const plan = (marker: string) =>
 
 beforeAll(() => {
   if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const copy = join(tempDir(), 'dist');
+  cpSync(BUILT, copy, { recursive: true });
+  BIN = join(copy, 'bin.js');
 });
 
 describe('agent-config lint, built', () => {
