@@ -125,7 +125,8 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
   for (const rel of targets) {
     const doc = loadDocument(root, config, rel, classifier.scopes(rel));
     if (doc === null) {
-      if (named.has(rel) || options.staged) skipped.push(rel);
+      // A staged commit is mostly code: only files someone named are worth a mention.
+      if (named.has(rel)) skipped.push(rel);
       continue;
     }
     loaded.set(rel, doc);
