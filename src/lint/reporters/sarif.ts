@@ -64,7 +64,6 @@ export function formatSarif(report: LintReport, version: string): string {
             name: 'agent-config',
             semanticVersion: version,
             version,
-            informationUri: 'https://www.npmjs.com/package/agent-config',
             rules,
           },
         },
