@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { RepoStateError, UsageError } from '../core/errors.js';
 import { countSeverities, type LintReport } from '../lint/report.js';
@@ -97,6 +98,28 @@ async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
   return files.sort();
 }
 
+/** Reads the targets that some rule applies to; named files that none applies to are skipped. */
+function loadTargets(
+  root: string,
+  config: Config,
+  targets: readonly string[],
+  named: ReadonlySet<string>,
+): { loaded: Map<string, LintDocument>; skipped: string[] } {
+  const classifier = createClassifier(config);
+  const loaded = new Map<string, LintDocument>();
+  const skipped: string[] = [];
+  for (const rel of targets) {
+    const doc = loadDocument(root, config, rel, classifier.scopes(rel));
+    // A staged commit is mostly code: only files someone named are worth a mention.
+    if (doc === null) {
+      if (named.has(rel)) skipped.push(rel);
+    } else {
+      loaded.set(rel, doc);
+    }
+  }
+  return { loaded, skipped };
+}
+
 /**
  * `agent-config lint`: runs the rules over the whole repository, over the given paths, or over
  * the staged files. Rules that look across files (`<stem>#<id>` references) still resolve
@@ -119,18 +142,7 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
   if (options.staged) targets = await stagedTargets(ctx, root);
   else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
   else targets = allTargets(root, config);
-  const classifier = createClassifier(config);
-  const loaded = new Map<string, LintDocument>();
-  const skipped: string[] = [];
-  for (const rel of targets) {
-    const doc = loadDocument(root, config, rel, classifier.scopes(rel));
-    if (doc === null) {
-      // A staged commit is mostly code: only files someone named are worth a mention.
-      if (named.has(rel)) skipped.push(rel);
-      continue;
-    }
-    loaded.set(rel, doc);
-  }
+  const { loaded, skipped } = loadTargets(root, config, targets, named);
   const workspace = createWorkspace(root, config, loaded);
   const diagnostics = await lintDocuments([...loaded.values()], workspace, rules, {
     parserDiagnostics: picked.length === 0,
