@@ -59,7 +59,7 @@ export { confirmationSurface, renderPendingJson, renderPendingText } from './ren
 export type { Decision, Folder, Found, Transition } from './staging/decide.js';
 export { decideClaim, decideConfirm, decideDecline, nonInteractiveDecision } from './staging/decide.js';
 export type { OutcomeCode, OutcomeSpec, StagingVerb } from './staging/outcomes.js';
-export { OUTCOMES, outcomeExit } from './staging/outcomes.js';
+export { OUTCOME_CODES, OUTCOMES, outcomeExit } from './staging/outcomes.js';
 export type { RecordState, StagedAction } from './staging/record.js';
 export { buildStage, parseRecord, serializeRecord } from './staging/record.js';
 export type { StageStatus } from './staging/status.js';

@@ -83,3 +83,8 @@ export function outcomeExit(verb: StagingVerb, code: OutcomeCode): 0 | 1 | 2 {
   if (spec === undefined) throw new Error(`outcome ${code} is not defined for ${verb}`);
   return spec.exit;
 }
+
+/** Every outcome code of every verb, each once, in table order. Frozen. */
+export const OUTCOME_CODES: readonly OutcomeCode[] = Object.freeze([
+  ...new Set(Object.values(OUTCOMES).flatMap((rows) => rows.map((r) => r.code))),
+]);

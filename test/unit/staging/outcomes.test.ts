@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES, outcomeExit } from '../../../src/staging/outcomes.js';
+import { OUTCOME_CODES, OUTCOMES, outcomeExit } from '../../../src/staging/outcomes.js';
 
 // Scripts and hooks depend on these names and exit codes; changing one is a breaking change
 // that must also change docs/staging.md.
@@ -49,6 +49,30 @@ describe('the outcome codes', () => {
     expect(actual).toEqual(FROZEN);
     expect(outcomeExit('claim', 'execute')).toBe(0);
     expect(() => outcomeExit('stage', 'execute')).toThrow();
+  });
+
+  it('are listed once each, in table order', () => {
+    expect(OUTCOME_CODES).toEqual([
+      'staged',
+      'already-staged',
+      'confirmed',
+      'already-confirmed',
+      're-vote',
+      'answer-mismatch',
+      'stdin-not-tty',
+      'decider-required',
+      'expired',
+      'tampered',
+      'malformed',
+      'token-mismatch',
+      'invalid-token',
+      'declined',
+      'already-declined',
+      'execute',
+      'not-confirmed',
+      'already-claimed',
+    ]);
+    expect(Object.isFrozen(OUTCOME_CODES)).toBe(true);
   });
 
   it('cannot be changed at run time', () => {
