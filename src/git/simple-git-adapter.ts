@@ -23,6 +23,17 @@ function splitLines(out: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/**
+ * Many ASCII needles as one PCRE alternation, or null when -F is the better (or only) choice:
+ * few needles, non-ASCII text (PCRE's UTF mode depends on the locale), or an argument near
+ * the kernel's 128 KB limit for one argument.
+ */
+function pcreAlternation(needles: string[]): string | null {
+  if (needles.length < 8 || needles.some((n) => !/^[\x20-\x7e]+$/.test(n))) return null;
+  const pattern = needles.map((n) => n.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|');
+  return pattern.length < 100_000 ? pattern : null;
+}
+
 /** The one adapter between the domain and git. */
 export class SimpleGitAdapter implements GitPort {
   private client: Promise<SimpleGit> | undefined;
@@ -84,10 +95,21 @@ export class SimpleGitAdapter implements GitPort {
     options: { untracked?: boolean; binary?: boolean } = {},
   ): Promise<string[]> {
     if (needles.length === 0) return [];
-    const args = ['grep', '-l', '-z', '-F', '--no-color'];
+    const args = ['grep', '-l', '-z', '--no-color'];
     if (options.binary !== true) args.push('-I');
     if (options.untracked === true) args.push('--untracked');
-    for (const n of needles) args.push('-e', n);
+    const alternation = pcreAlternation(needles);
+    if (alternation !== null) {
+      // git grep scans once per -F pattern; one PCRE alternation scans once for all of them.
+      // Any failure (git built without PCRE, a pattern too large) falls back to -F.
+      try {
+        return await this.grep([...args, '-P', alternation]);
+      } catch {}
+    }
+    return this.grep([...args, '-F', ...needles.flatMap((n) => ['-e', n])]);
+  }
+
+  private async grep(args: string[]): Promise<string[]> {
     try {
       return splitZ(await this.raw(args));
     } catch (error) {
