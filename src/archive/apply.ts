@@ -45,20 +45,25 @@ function conflict(what: string, where: string, journalPath: string): RepoStateEr
   );
 }
 
-/** Removes temporary files an interrupted atomic write left beside a target. */
-function removeStaleTemps(abs: string): void {
-  const dir = dirname(abs);
-  const prefix = `.${basename(abs)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
+/** Removes temporary files an interrupted atomic write left beside the targets (one listing per folder). */
+function removeStaleTemps(targets: string[]): void {
+  const byDir = new Map<string, Set<string>>();
+  for (const abs of targets) {
+    const names = byDir.get(dirname(abs)) ?? new Set<string>();
+    names.add(basename(abs));
+    byDir.set(dirname(abs), names);
   }
-  for (const name of names) {
-    const middle = name.slice(prefix.length, -'.tmp'.length);
-    if (name.startsWith(prefix) && name.endsWith('.tmp') && /^[0-9a-f]{12}$/.test(middle)) {
-      rmSync(join(dir, name), { force: true });
+  for (const [dir, targetNames] of byDir) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      // writeFileAtomic's temporary name: `.<target>.<12 hex>.tmp`.
+      const m = /^\.(.+)\.[0-9a-f]{12}\.tmp$/.exec(name);
+      if (m && targetNames.has(m[1]!)) rmSync(join(dir, name), { force: true });
     }
   }
 }
@@ -82,7 +87,6 @@ async function applyMoves(journal: Journal, deps: ApplyDeps): Promise<void> {
 async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
   for (const rewrite of journal.plan.rewrites) {
     const abs = join(deps.root, rewrite.writePath);
-    removeStaleTemps(abs);
     const text = readFileSync(abs, 'utf8');
     const hash = fingerprint(text);
     const expected = journal.hashes[rewrite.writePath]!;
@@ -117,11 +121,14 @@ export async function applyJournal(journal: Journal, deps: ApplyDeps, fresh: boo
   if (fresh) {
     await deps.hooks?.beforeStep?.('journal');
     writeJournal(deps.journalPath, journal);
+  } else {
+    // Only a run that was interrupted can have left temporary files behind.
+    const targets = [...journal.plan.rewrites.map((r) => r.writePath), journal.plan.dashboard];
+    removeStaleTemps(targets.map((p) => join(deps.root, p)));
   }
   await applyMoves(journal, deps);
   await applyRewrites(journal, deps);
   await deps.hooks?.beforeStep?.('dashboard');
-  removeStaleTemps(join(deps.root, journal.plan.dashboard));
   await deps.regenerate();
   const staged = await stage(journal, deps);
   await deps.hooks?.beforeStep?.('done');
