@@ -192,3 +192,50 @@ describe('archive on unusual repositories', () => {
     expect(result.stdout).toBe('  ℹ️  No completed roadmaps to archive.\n');
   });
 });
+
+describe('archive in a monorepo sub-project (--root)', () => {
+  it('moves and rewrites below the root only, scoped by commits since --base', async () => {
+    const dir = makeRepo({
+      'sub/agents/roadmaps/a.md': OPEN,
+      'sub/docs/a.md': '[a](../agents/roadmaps/a.md) sub/agents/roadmaps/a.md agents/roadmaps/a.md\n',
+      'other/agents/roadmaps/a.md': DONE('Other'),
+    });
+    git(dir, 'checkout', '-q', '-b', 'feature');
+    writeFiles(dir, { 'sub/agents/roadmaps/a.md': DONE('A') });
+    git(dir, 'commit', '-q', '-am', 'finish a');
+    const result = await run(join(dir, 'other'), ['archive', '--base', 'main', '--root', '../sub']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Archived: agents/roadmaps/a.md → agents/roadmaps/archive/a.md');
+    expect(readFileSync(join(dir, 'sub/docs/a.md'), 'utf8')).toBe(
+      '[a](../agents/roadmaps/archive/a.md) sub/agents/roadmaps/archive/a.md agents/roadmaps/archive/a.md\n',
+    );
+    expect(existsSync(join(dir, 'other/agents/roadmaps/a.md'))).toBe(true);
+    const status = gitOut(dir, 'status', '--porcelain');
+    expect(status).toContain('R  sub/agents/roadmaps/a.md -> sub/agents/roadmaps/archive/a.md');
+    expect(status).toContain('M  sub/docs/a.md');
+    expect(status).not.toContain('other/');
+  });
+});
+
+describe('archive and the dashboard', () => {
+  it('regenerates and stages the dashboard, also when a parked later/ roadmap cites the moved one', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/a.md': DONE('A'),
+      'agents/roadmaps/b.md': `${OPEN}\nAfter [a](a.md).\n`,
+      'agents/roadmaps/later/c.md': `---\nstatus: later\n---\n# C\n\nBlocked until: agents/roadmaps/a.md ships\n\n## Phase 1\n\n- [ ] x\n`,
+    });
+    expect((await run(dir, ['progress'])).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'dashboard');
+    const result = await run(dir, ['archive', '--all']);
+    expect(result.code).toBe(0);
+    expect(readFileSync(join(dir, 'agents/roadmaps/later/c.md'), 'utf8')).toContain(
+      'agents/roadmaps/archive/a.md ships',
+    );
+    expect(gitOut(dir, 'status', '--porcelain')).toContain('M  agents/roadmaps-progress.md');
+    git(dir, 'commit', '-q', '-m', 'archive');
+    const check = await run(dir, ['progress', '--check']);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+  });
+});
