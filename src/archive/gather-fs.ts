@@ -18,6 +18,45 @@ function citedIn(content: string | Buffer, moves: readonly PlannedMove[]): strin
   return null;
 }
 
+/** Reads one candidate into `out`: a text file to plan, or a reason it cannot be examined. */
+function readCandidate(
+  root: string,
+  path: string,
+  moves: readonly PlannedMove[],
+  tracked: ReadonlySet<string>,
+  out: Gathered,
+): void {
+  const abs = join(root, path);
+  let isLink: boolean;
+  try {
+    isLink = lstatSync(abs).isSymbolicLink();
+  } catch {
+    return;
+  }
+  if (isLink) {
+    // Writing through a link would replace it by a file: links are reported, never followed.
+    const cites = citedIn(readlinkSync(abs), moves);
+    if (cites) out.unexamined.push({ path, line: 0, cites, reason: 'symlink' });
+    return;
+  }
+  let buf: Buffer;
+  try {
+    buf = readFileSync(abs);
+  } catch {
+    out.unexamined.push({ path, line: 0, cites: '', reason: 'unreadable' });
+    return;
+  }
+  if (buf.includes(0) || !isUtf8(buf)) {
+    const cites = citedIn(buf, moves);
+    if (cites)
+      out.unexamined.push({ path, line: 0, cites, reason: buf.includes(0) ? 'binary' : 'unreadable' });
+    return;
+  }
+  const text = buf.toString('utf8');
+  if (!isMarkdownPath(path) && citedIn(text, moves) === null) return;
+  out.files.push({ path, text, tracked: tracked.has(path) });
+}
+
 /**
  * Asks git which files may cite a moved roadmap (`git grep -l -F` for the moved file names,
  * tracked and untracked-but-not-ignored files, binary ones included so they can be reported),
@@ -39,36 +78,6 @@ export async function gatherCandidates(
   }
   const paths = new Set(await git.grepFixed([...needles], { untracked: true, binary: true }));
   for (const m of moves) paths.add(m.from);
-  for (const path of [...paths].sort()) {
-    const abs = join(root, path);
-    let isLink: boolean;
-    try {
-      isLink = lstatSync(abs).isSymbolicLink();
-    } catch {
-      continue;
-    }
-    if (isLink) {
-      // Writing through a link would replace it by a file: links are reported, never followed.
-      const cites = citedIn(readlinkSync(abs), moves);
-      if (cites) out.unexamined.push({ path, line: 0, cites, reason: 'symlink' });
-      continue;
-    }
-    let buf: Buffer;
-    try {
-      buf = readFileSync(abs);
-    } catch {
-      out.unexamined.push({ path, line: 0, cites: '', reason: 'unreadable' });
-      continue;
-    }
-    if (buf.includes(0) || !isUtf8(buf)) {
-      const cites = citedIn(buf, moves);
-      if (cites)
-        out.unexamined.push({ path, line: 0, cites, reason: buf.includes(0) ? 'binary' : 'unreadable' });
-      continue;
-    }
-    const text = buf.toString('utf8');
-    if (!isMarkdownPath(path) && citedIn(text, moves) === null) continue;
-    out.files.push({ path, text, tracked: tracked.has(path) });
-  }
+  for (const path of [...paths].sort()) readCandidate(root, path, moves, tracked, out);
   return out;
 }

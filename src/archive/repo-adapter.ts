@@ -12,10 +12,13 @@ export function toRootRelative(paths: Iterable<string>, prefix: string): string[
 }
 
 /** The git port for a root, and the root's path below the top level (`''` at the top). */
-export async function openRepository(
-  factory: GitFactory,
-  root: string,
-): Promise<{ git: GitPort; prefix: string }> {
+export interface Repository {
+  git: GitPort;
+  prefix: string;
+}
+
+/** Opens the repository a root lies in; a folder outside git cannot be archived. */
+export async function openRepository(factory: GitFactory, root: string): Promise<Repository> {
   const git = factory(root);
   const top = await git.topLevel();
   if (top === null) {

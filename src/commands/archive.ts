@@ -11,11 +11,13 @@ import {
   isSymlinked,
   openRepository,
   pathExists,
+  type Repository,
   stagePaths,
   touchedPaths,
 } from '../archive/repo-adapter.js';
 import { selectArchive } from '../archive/select.js';
 import { treeAfter } from '../archive/tree-after.js';
+import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
@@ -71,27 +73,22 @@ function early<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/**
- * `agent-config archive`: moves finished roadmaps into `archive/`, rewrites every reference
- * to them outside frozen records, stages the result and regenerates the dashboard. With
- * `dryRun` it only returns the plan. An interrupted run is completed first.
- */
-export async function runArchive(
-  ctx: Context,
+/** The plan of a fresh run and what applying it needs. */
+interface Planned {
+  plan: ArchivePlan;
+  tree: RoadmapTree;
+  tracked: Set<string>;
+  dirty: string[];
+  texts: Map<string, string>;
+}
+
+async function planRun(
+  root: string,
+  config: Config,
+  repo: Repository,
   options: ArchiveOptions,
-  hooks?: ApplyHooks,
-): Promise<ArchiveReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
-  const { git, prefix } = await openRepository(ctx.git, root);
-  const journalPath = await git.gitPath(JOURNAL_NAME);
-  const pending = readJournal(journalPath);
-  if (pending !== null) {
-    if (options.dryRun) return { ...report(root, options, pending.plan), pendingJournal: journalPath };
-    const regenerate = async () => void (await runProgress(ctx, { root }));
-    const result = await applyJournal(pending, { root, git, journalPath, regenerate, hooks }, false);
-    return { ...report(root, options, pending.plan), applied: true, resumed: true, staged: result.staged };
-  }
+): Promise<Planned> {
+  const { git, prefix } = repo;
   const base = options.all ? null : (options.base ?? 'origin/main');
   const trackedList = early(git.listTracked());
   const scopeFound = early(touchedPaths(git, prefix, base));
@@ -118,17 +115,41 @@ export async function runArchive(
     scope: base === null ? 'all' : 'changed',
     base,
     baseProblem: scope.problem,
-    moves: selection.moves,
-    refusals: selection.refusals,
+    ...selection,
     dashboard: config.dashboard,
-    files: gathered.files,
-    unexamined: gathered.unexamined,
+    ...gathered,
     isFrozen,
     exists: (path) => tracked.has(path) || pathExists(join(root, path)),
   });
+  const texts = new Map(gathered.files.map((f) => [f.path, f.text] as const));
+  return { plan, tree, tracked, dirty, texts };
+}
+
+/**
+ * `agent-config archive`: moves finished roadmaps into `archive/`, rewrites every reference
+ * to them outside frozen records, stages the result and regenerates the dashboard. With
+ * `dryRun` it only returns the plan. An interrupted run is completed first.
+ */
+export async function runArchive(
+  ctx: Context,
+  options: ArchiveOptions,
+  hooks?: ApplyHooks,
+): Promise<ArchiveReport> {
+  const root = await resolveRoot(ctx, options.root);
+  const config = loadConfig(root);
+  const repo = await openRepository(ctx.git, root);
+  const journalPath = await repo.git.gitPath(JOURNAL_NAME);
+  const deps = { root, git: repo.git, journalPath, hooks };
+  const pending = readJournal(journalPath);
+  if (pending !== null) {
+    if (options.dryRun) return { ...report(root, options, pending.plan), pendingJournal: journalPath };
+    const regenerate = async () => void (await runProgress(ctx, { root }));
+    const result = await applyJournal(pending, { ...deps, regenerate }, false);
+    return { ...report(root, options, pending.plan), applied: true, resumed: true, staged: result.staged };
+  }
+  const { plan, tree, tracked, dirty, texts } = await planRun(root, config, repo, options);
   const done = { ...report(root, options, plan), dirty, warnings: tree.warnings };
   if (options.dryRun || plan.moves.length === 0) return done;
-  const texts = new Map(gathered.files.map((f) => [f.path, f.text] as const));
   const journal = createJournal(plan, texts, stagePaths(plan, tracked, new Set(dirty)));
   const regenerate = async () => {
     // The tree in memory, minus the moved roadmaps, is what progress would read from disk now.
@@ -136,6 +157,6 @@ export async function runArchive(
     if (after === null) await runProgress(ctx, { root });
     else writeFileAtomic(join(root, config.dashboard), planDashboard(after, config.dashboard).content);
   };
-  const result = await applyJournal(journal, { root, git, journalPath, regenerate, hooks }, true);
+  const result = await applyJournal(journal, { ...deps, regenerate }, true);
   return { ...done, applied: true, staged: result.staged };
 }
