@@ -64,6 +64,9 @@ describe('archive refuses what it must not touch', () => {
     const allowed = await run(dir, ['archive', '--all', '--allow-dirty']);
     expect(allowed.code).toBe(0);
     expect(readFileSync(join(dir, 'docs/a.md'), 'utf8')).toBe('See agents/roadmaps/archive/a.md — my edit\n');
+    expect(allowed.stderr).toContain(
+      'rewritten but not staged, because they held uncommitted changes of yours: docs/a.md',
+    );
     const status = gitOut(dir, 'status', '--porcelain');
     expect(status).toContain(' M docs/a.md');
     expect(status).toContain('M  docs/b.md');

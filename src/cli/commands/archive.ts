@@ -70,13 +70,14 @@ function warningLines(report: ArchiveReport): string[] {
     );
   }
   for (const r of report.plan.refusals) lines.push(...refusalLines(r));
-  if (report.dirty.length > 0) {
+  if (report.dirty.length > 0 && report.dryRun) {
     const list = report.dirty.join(', ');
-    lines.push(
-      report.dryRun
-        ? `  ⚠️  uncommitted changes (${list}): a real run refuses them unless --allow-dirty.`
-        : `  ⚠️  --allow-dirty: files with uncommitted changes of yours were not staged (${list}).`,
-    );
+    lines.push(`  ⚠️  uncommitted changes (${list}): a real run refuses them unless --allow-dirty.`);
+  }
+  const unstaged = report.applied ? report.plan.rewrites.filter((r) => report.dirty.includes(r.path)) : [];
+  if (unstaged.length > 0) {
+    const list = unstaged.map((r) => r.writePath).join(', ');
+    lines.push(`  ⚠️  rewritten but not staged, because they held uncommitted changes of yours: ${list}`);
   }
   return lines;
 }
