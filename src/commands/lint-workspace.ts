@@ -38,9 +38,10 @@ export function createClassifier(config: Config): Classifier {
 
 /** Reads a file for linting; bytes that are not UTF-8 become findings, not a refusal. */
 export function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
-  let buf: Buffer;
+  const abs = join(root, rel);
+  let text: string;
   try {
-    buf = readFileSync(join(root, rel));
+    text = readFileSync(abs, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new InputError(
@@ -49,7 +50,8 @@ export function readForLint(root: string, rel: string): { text: string; invalidU
       code === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file',
     );
   }
-  return { text: buf.toString('utf8'), invalidUtf8: !isUtf8(buf) };
+  // Decoding replaces invalid bytes with U+FFFD; only then are the bytes worth a second look.
+  return { text, invalidUtf8: text.includes('\uFFFD') && !isUtf8(readFileSync(abs)) };
 }
 
 /** A LintDocument for a path, or null when no rule applies (a draft roadmap drops out of the roadmap scope). */

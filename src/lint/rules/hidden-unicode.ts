@@ -13,14 +13,21 @@ const WHAT: Record<SanitizeWarningKind, string> = {
   'mixed-script': 'mixed-script token {c}',
 };
 
+// A byte-order mark at the very start is an encoding marker, not hidden text.
+function isLeadingBom(h: { column: number; shown: string }): boolean {
+  return h.column === 1 && h.shown === '\\u{FEFF}';
+}
+
 function hiddenCharacters(doc: LintDocument): Finding[] {
   const out: Finding[] = [];
+  // Most documents are clean: one scan of the whole text decides whether lines need a look.
+  const whole = doc.text.includes('\r') ? doc.text.replace(/\r\n/g, '\n') : doc.text;
+  if (!doc.invalidUtf8 && findHiddenCharacters(whole).every(isLeadingBom)) return out;
   const lines = doc.text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     for (const h of findHiddenCharacters(line)) {
-      // A byte-order mark at the very start is an encoding marker, not hidden text.
-      if (i === 0 && h.column === 1 && h.shown === '\\u{FEFF}') continue;
+      if (i === 0 && isLeadingBom(h)) continue;
       out.push({
         line: i + 1,
         column: h.column,
