@@ -58,6 +58,10 @@ describe('archive guarantees on generated repositories', () => {
       expect(linksBefore.length).toBeGreaterThan(40);
       expect(linksBefore.some((l) => l.endsWith(' → ../outside.md'))).toBe(true);
 
+      const textsBefore = Object.fromEntries(
+        ['src/plans.ts', '.github/workflows/ci.yml'].map((p) => [p, readFileSync(join(dir, p), 'utf8')]),
+      );
+
       const result = await run(dir, ['archive', '--all']);
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
@@ -65,6 +69,11 @@ describe('archive guarantees on generated repositories', () => {
       expect(result.stdout).toContain('left as recorded: agents/evidence/2026-01-01-review.md:3');
 
       expect(frozenHashes(dir)).toEqual(frozenBefore);
+      // Upstream's rule for other files: every literal occurrence of the old path, replaced.
+      for (const [path, text] of Object.entries(textsBefore)) {
+        const expected = finished.reduce((t, p) => t.split(p).join(archived(p)), text);
+        expect(readFileSync(join(dir, path), 'utf8'), path).toBe(expected);
+      }
       const linksAfter = resolvingLinks(dir);
       for (const link of linksBefore) expect(linksAfter).toContain(link);
 
