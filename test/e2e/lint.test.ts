@@ -66,6 +66,16 @@ describe('agent-config lint, built', () => {
     expect(sarif.code).toBe(1);
   });
 
+  it('documents its formats and hooks install in --help', () => {
+    const help = cli(ROOT, 'lint', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--format <format>');
+    expect(help.stdout).toContain('--staged');
+    const hooks = cli(ROOT, 'hooks', 'install', '--help');
+    expect(hooks.code).toBe(0);
+    expect(hooks.stdout).toContain('--force');
+  });
+
   it('exits 2 with one line on stderr for a path outside the repository', () => {
     const dir = makeRepo({ 'agents/roadmaps/plan.md': plan('go') });
     const r = cli(dir, 'lint', '/');
