@@ -43,7 +43,8 @@ const plan = (marker: string) =>
 
 beforeAll(() => {
   if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  const copy = join(tempDir(), 'dist');
+  // A folder name with a space and a quote checks the hook's shell quoting for real.
+  const copy = join(tempDir(), "agent config's", 'dist');
   cpSync(BUILT, copy, { recursive: true });
   BIN = join(copy, 'bin.js');
 });
@@ -94,7 +95,9 @@ describe('the pre-commit hook in a real commit', () => {
     const install = cli(dir, 'hooks', 'install');
     expect(install.code).toBe(0);
     // Run from the built bundle, the hook falls back to this very binary.
-    expect(readFileSync(join(dir, '.git', 'hooks', 'pre-commit'), 'utf8')).toContain(`set -- node '${BIN}'`);
+    expect(readFileSync(join(dir, '.git', 'hooks', 'pre-commit'), 'utf8')).toContain(
+      `set -- node '${BIN.replace(/'/g, `'\\''`)}'`,
+    );
 
     writeFiles(dir, { 'agents/roadmaps/plan.md': plan('gone') });
     git(dir, 'add', 'agents/roadmaps/plan.md');

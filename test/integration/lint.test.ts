@@ -108,6 +108,21 @@ describe('agent-config lint over the whole repository', () => {
     expect(r.code).toBe(1);
   });
 
+  it('reads a CRLF roadmap exactly like the LF one: same findings, no carriage return reported', async () => {
+    const lf = roadmap('- [ ] a <!-- blocked-by: nope -->', GOOD_BLOCKER);
+    const dir = makeRepo({
+      'agents/roadmaps/lf.md': lf,
+      'agents/roadmaps/crlf.md': lf.replace(/\n/g, '\r\n'),
+    });
+    const r = await run(dir, ['lint', '--format', 'json']);
+    const byFile = (f: string) =>
+      JSON.parse(r.stdout)
+        .findings.filter((x: { file: string }) => x.file === f)
+        .map((x: { line: number; column: number; message: string }) => `${x.line}:${x.column} ${x.message}`);
+    expect(byFile('agents/roadmaps/crlf.md')).toEqual(byFile('agents/roadmaps/lf.md'));
+    expect(byFile('agents/roadmaps/lf.md')).toHaveLength(1);
+  });
+
   it('never lets a control sequence from a file reach the terminal in text output', async () => {
     const dir = cleanRepo({ 'agents/roadmaps/evil.md': '# E\n\n## Phase 1 \u001b[2J\n\n' });
     const r = await run(dir, ['lint']);
