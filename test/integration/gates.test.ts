@@ -134,6 +134,15 @@ describe('gates on odd blocker entries', () => {
   });
 });
 
+describe('gates view precedence', () => {
+  it('lets --reply win over --json and --all, as upstream', async () => {
+    const repo = makeRepo({ 'agents/roadmaps/a.md': ROADMAP(USER('first') + USER('second')) });
+    const reply = await run(repo, ['gates', '--reply']);
+    expect((await run(repo, ['gates', '--json', '--all', '--reply'])).stdout).toBe(reply.stdout);
+    expect(reply.stdout.startsWith('Blocked: (unspecified) — a.md\nDo: decide first\n')).toBe(true);
+  });
+});
+
 describe('gates root resolution', () => {
   const files = { 'agents/roadmaps/a.md': ROADMAP(USER('here')), 'src/deep/x.txt': 'x\n' };
 
