@@ -227,13 +227,22 @@ describe('gates: hidden characters', () => {
   it('warns on stderr per file in the text views, and keeps raw values in JSON without a warning', async () => {
     const text = await run(repo, ['gates']);
     expect(text.stderr).toBe(
-      'agent-config gates: warning: agents/roadmaps/a.md holds 1 control character(s), 1 bidi character(s); shown escaped as \\xNN or \\u{NNNN} — check the file (a roadmap should never carry them)\n',
+      'agent-config gates: warning: agents/roadmaps/a.md holds 1 control character(s), 1 bidi character(s), shown escaped as \\xNN or \\u{NNNN} — check the file\n',
     );
     const reply = await run(repo, ['gates', '--reply']);
     expect(reply.stdout.startsWith('Blocked: \\x1B[2Jnow — a.md\n')).toBe(true);
     const json = await run(repo, ['gates', '--json']);
     expect(json.stderr).toBe('');
     expect(JSON.parse(json.stdout).blockers[0]).toMatchObject({ id: 'x\u202E', blocks: '\u001b[2Jnow' });
+  });
+
+  it('names mixed-script words without claiming they were escaped', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/m.md': ROADMAP('### blocker: pаypal\n- **Owner:** user\n') });
+    const r = await run(dir, ['gates']);
+    expect(r.stdout).toContain('── 1 · pаypal ─');
+    expect(r.stderr).toBe(
+      'agent-config gates: warning: agents/roadmaps/m.md holds 1 word(s) mixing letters of two scripts (a Cyrillic а in a Latin word?) — check the file\n',
+    );
   });
 
   it('shows a file name with a newline as one line, never a forged one', async () => {

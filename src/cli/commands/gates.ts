@@ -16,10 +16,17 @@ interface GatesFlags {
 }
 
 function describeHidden(h: HiddenCharacters): string {
-  const parts = h.warnings.map((w) =>
-    w.kind === 'mixed-script' ? `${w.count} mixed-script word(s)` : `${w.count} ${w.kind} character(s)`,
-  );
-  return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join(', ')}; shown escaped as \\xNN or \\u{NNNN} — check the file (a roadmap should never carry them)`;
+  const escaped = h.warnings.filter((w) => w.kind !== 'mixed-script');
+  const mixed = h.warnings.find((w) => w.kind === 'mixed-script');
+  const parts: string[] = [];
+  if (escaped.length > 0) {
+    const kinds = escaped.map((w) => `${w.count} ${w.kind} character(s)`).join(', ');
+    parts.push(`${kinds}, shown escaped as \\xNN or \\u{NNNN}`);
+  }
+  if (mixed !== undefined) {
+    parts.push(`${mixed.count} word(s) mixing letters of two scripts (a Cyrillic а in a Latin word?)`);
+  }
+  return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join('; ')} — check the file`;
 }
 
 /** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
