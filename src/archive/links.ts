@@ -100,78 +100,67 @@ function collect(node: Nodes, text: string, into: LinkDestination[]): void {
   if ('children' in node) for (const child of node.children) collect(child as Nodes, text, into);
 }
 
-/** The whitespace prefix every line of a chunk shares (list continuations are indented). */
-function commonIndent(lines: string[]): string {
-  let prefix: string | null = null;
-  for (const line of lines) {
-    let i = 0;
-    while (line[i] === ' ' || line[i] === '\t') i++;
-    const own = line.slice(0, i);
-    if (prefix === null) prefix = own;
-    else {
-      let k = 0;
-      while (k < prefix.length && k < own.length && prefix[k] === own[k]) k++;
-      prefix = prefix.slice(0, k);
-    }
-  }
-  return prefix ?? '';
-}
-
-/** Offsets of the local (dedented, concatenated) text mapped back to the original, per line. */
-interface LineMap {
-  local: number[];
-  original: number[];
-}
-
-function addChunk(
-  text: string,
-  chunk: TextSpan,
-  into: { parts: string[]; map: LineMap; length: number },
-): void {
-  const lines = text.slice(chunk.start, chunk.end).replace(/\n$/, '').split('\n');
-  const cut = commonIndent(lines).length;
-  let original = chunk.start;
-  for (const line of lines) {
-    const drop = Math.min(cut, line.length);
-    into.map.local.push(into.length);
-    into.map.original.push(original + drop);
-    into.parts.push(line.slice(drop));
-    into.length += line.length - drop + 1;
-    original += line.length + 1;
-  }
-  // A blank line between chunks keeps them separate blocks, as they were in the file.
-  into.parts.push('');
-  into.length += 1;
-}
-
-function toOriginal(map: LineMap, offset: number): number {
-  let lo = 0;
-  let hi = map.local.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (map.local[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return map.original[lo]! + (offset - map.local[lo]!);
+/** Where one parsed unit of the original text sits in the concatenated local text. */
+interface Unit {
+  local: number;
+  original: number;
 }
 
 /**
- * Finds the destinations of links, images and definitions in the given chunks of a markdown
- * text (runs of non-blank lines outside fences). The chunks are parsed together as one small
- * document, each dedented so a list continuation is not read as indented code; offsets map
- * back to `text`.
+ * The stretch of text a wanted chunk must be parsed with: back to the nearest chunk that starts
+ * in column 0 (after a blank line such a line opens a top-level block, so block structure from
+ * there is the same as in the whole file) — or to the start of the file.
  */
-export async function findLinkDestinations(text: string, chunks: TextSpan[]): Promise<LinkDestination[]> {
-  if (chunks.length === 0) return [];
+function unitOf(text: string, chunks: readonly TextSpan[], index: number): { start: number; end: number } {
+  let j = index;
+  const topLevel = (c: TextSpan) => text[c.start] !== ' ' && text[c.start] !== '\t';
+  while (j > 0 && !topLevel(chunks[j]!)) j--;
+  return { start: topLevel(chunks[j]!) ? chunks[j]!.start : 0, end: chunks[index]!.end };
+}
+
+function toOriginal(units: Unit[], offset: number): number {
+  let lo = 0;
+  let hi = units.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (units[mid]!.local <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return units[lo]!.original + (offset - units[lo]!.local);
+}
+
+/**
+ * Finds the destinations of links, images and definitions in the wanted chunks of a markdown
+ * text (runs of non-blank lines outside fences, from `markdownBlocks`). Only the stretches
+ * that hold them are parsed, verbatim, as one small document: a fraction of the cost of
+ * parsing whole files, with the same block structure. Offsets are those of `text`.
+ */
+export async function findLinkDestinations(
+  text: string,
+  chunks: readonly TextSpan[],
+  wanted: readonly number[],
+): Promise<LinkDestination[]> {
+  if (wanted.length === 0) return [];
   const parse = await loadParser();
-  const local = { parts: [] as string[], map: { local: [], original: [] } as LineMap, length: 0 };
-  for (const chunk of chunks) addChunk(text, chunk, local);
-  const joined = local.parts.join('\n');
+  const spans = [...wanted].sort((a, b) => a - b).map((i) => unitOf(text, chunks, i));
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  const units: Unit[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (const m of merged) {
+    units.push({ local: length, original: m.start });
+    const part = text.slice(m.start, m.end).replace(/\n?$/, '\n');
+    // A blank line after each stretch: the next one starts a top-level block, as in the file.
+    parts.push(part, '\n');
+    length += part.length + 1;
+  }
+  const joined = parts.join('');
   const found: LinkDestination[] = [];
   collect(parse(joined), joined, found);
-  return found.map((d) => ({
-    ...d,
-    start: toOriginal(local.map, d.start),
-    end: toOriginal(local.map, d.end),
-  }));
+  return found.map((d) => ({ ...d, start: toOriginal(units, d.start), end: toOriginal(units, d.end) }));
 }

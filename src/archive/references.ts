@@ -53,14 +53,22 @@ function inside(spans: readonly { start: number; end: number }[], start: number,
   return spans.some((s) => start < s.end && end > s.start);
 }
 
-function relevantChunks(text: string, chunks: TextSpan[], moved: boolean, c: ReferenceContext): TextSpan[] {
+/** Indexes of the chunks that may hold a link to a moved roadmap (all link-bearing ones in a moved file). */
+function relevantChunks(
+  text: string,
+  chunks: readonly TextSpan[],
+  moved: boolean,
+  c: ReferenceContext,
+): number[] {
   const hits = moved ? [] : c.names.find(text).map((h) => h.start);
   if (!moved && hits.length === 0) return [];
-  return chunks.filter((ch) => {
+  const wanted: number[] = [];
+  chunks.forEach((ch, i) => {
     const body = text.slice(ch.start, ch.end);
-    if (!body.includes('](') && !body.includes(']:')) return false;
-    return moved || hits.some((h) => h >= ch.start && h < ch.end);
+    if (!body.includes('](') && !body.includes(']:')) return;
+    if (moved || hits.some((h) => h >= ch.start && h < ch.end)) wanted.push(i);
   });
+  return wanted;
 }
 
 /** The edit a link needs, and whether the link is this module's to decide (not plain text). */
@@ -132,8 +140,8 @@ export async function planFileReferences(
   if (isMarkdownPath(path)) {
     const blocks = markdownBlocks(text);
     fenced = blocks.fenced;
-    const chunks = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
-    for (const d of await findLinkDestinations(text, chunks)) {
+    const wanted = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
+    for (const d of await findLinkDestinations(text, blocks.chunks, wanted)) {
       if (!isLocalDestination(d.url)) continue;
       const planned = planLink(path, d, c);
       if (planned.owned) owned.push(d);

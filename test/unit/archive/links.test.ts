@@ -3,7 +3,12 @@ import { findLinkDestinations } from '../../../src/archive/links.js';
 import { markdownBlocks } from '../../../src/roadmap/blocks.js';
 
 async function destinations(text: string) {
-  const found = await findLinkDestinations(text, markdownBlocks(text).chunks);
+  const { chunks } = markdownBlocks(text);
+  const found = await findLinkDestinations(
+    text,
+    chunks,
+    chunks.map((_, i) => i),
+  );
   return found.map((d) => ({ raw: text.slice(d.start, d.end), url: d.url, angle: d.angle }));
 }
 
@@ -29,11 +34,11 @@ describe('findLinkDestinations', () => {
     ]);
   });
 
-  it('finds links in indented list continuations and block quotes, never in fenced code', async () => {
+  it('finds links in indented list continuations and block quotes, never in fenced or indented code', async () => {
     const text =
       '- item\n\n    continued [c](c.md)\n\n> quoted [q](q.md)\n\n```\n[not](n.md)\n```\n\n    [indented](i.md)\n';
     const found = await destinations(text);
-    expect(found.map((d) => d.raw)).toEqual(['c.md', 'q.md', 'i.md']);
+    expect(found.map((d) => d.raw)).toEqual(['c.md', 'q.md']);
   });
 
   it('maps offsets back through CRLF line ends and several chunks parsed together', async () => {
@@ -41,7 +46,17 @@ describe('findLinkDestinations', () => {
     expect((await destinations(text)).map((d) => d.raw)).toEqual(['a.md', 'b.md', 'c d.md']);
   });
 
+  it('parses an indented chunk with the blocks above it: a list continuation, or indented code at the top', async () => {
+    const inList = '- word\n\n    [a](a.md)\n[ref]: b.md\n';
+    expect((await destinations(inList)).map((d) => d.raw)).toEqual(['a.md']);
+    const atTop = '    [a](a.md)\n[ref]: b.md\n';
+    expect((await destinations(atTop)).map((d) => d.raw)).toEqual(['b.md']);
+  });
+
   it('reports nothing for chunks it is not given', async () => {
-    expect(await findLinkDestinations('[a](b.md)\n', [])).toEqual([]);
+    const text = '[a](b.md)\n\n[c](d.md)\n';
+    const { chunks } = markdownBlocks(text);
+    expect(await findLinkDestinations(text, chunks, [])).toEqual([]);
+    expect((await findLinkDestinations(text, chunks, [1])).map((d) => d.raw)).toEqual(['d.md']);
   });
 });
