@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
+import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
 import { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles } from '../repo/tree.js';
@@ -113,8 +114,8 @@ function globFiles(root: string, globs: readonly string[]): string[] {
   return files;
 }
 
-/** Every file the whole-repository lint looks at, sorted, each once. */
-export function allTargets(root: string, config: Config): string[] {
+/** Every file the whole-repository lint looks at, sorted, each once, and warnings about the walk. */
+export function allTargets(root: string, config: Config): { files: string[]; warnings: Diagnostic[] } {
   const listing = listRoadmapFiles(root, config.roadmaps);
   if (listing.problems.length > 0) {
     const p = listing.problems[0]!;
@@ -122,7 +123,7 @@ export function allTargets(root: string, config: Config): string[] {
   }
   const files = new Set(listing.files.map((f) => `${config.roadmaps}/${f}`));
   for (const f of globFiles(root, [...config.failureSignatures, ...config.stableDocs])) files.add(f);
-  return [...files].sort();
+  return { files: [...files].sort(), warnings: listing.warnings };
 }
 
 const ELSEWHERE = ['archive', 'later', 'skipped', 'stubs'];

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
+import { compareDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 import { RepoStateError, UsageError } from '../core/errors.js';
 import { countSeverities, type LintReport } from '../lint/report.js';
 import { findRule, RULES } from '../lint/rules/index.js';
@@ -139,14 +140,20 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
   const rules = picked.length > 0 ? picked : [...RULES];
   let targets: string[];
   let named = new Set<string>();
+  // Symbolic-link loops and broken links met while walking the roadmap folder.
+  let walkWarnings: Diagnostic[] = [];
   if (options.staged) targets = await stagedTargets(ctx, root);
   else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
-  else targets = allTargets(root, config);
+  else ({ files: targets, warnings: walkWarnings } = allTargets(root, config));
   const { loaded, skipped } = loadTargets(root, config, targets, named);
   const workspace = createWorkspace(root, config, loaded);
   const diagnostics = await lintDocuments([...loaded.values()], workspace, rules, {
     parserDiagnostics: picked.length === 0,
   });
+  if (picked.length === 0 && walkWarnings.length > 0) {
+    diagnostics.push(...walkWarnings);
+    diagnostics.sort(compareDiagnostics);
+  }
   return {
     root,
     rules: rules.map((r) => r.meta.id),

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
@@ -121,6 +121,19 @@ describe('agent-config lint over the whole repository', () => {
         .map((x: { line: number; column: number; message: string }) => `${x.line}:${x.column} ${x.message}`);
     expect(byFile('agents/roadmaps/crlf.md')).toEqual(byFile('agents/roadmaps/lf.md'));
     expect(byFile('agents/roadmaps/lf.md')).toHaveLength(1);
+  });
+
+  it('reports a symbolic-link loop and a broken link in the roadmap folder as warnings', async () => {
+    const dir = cleanRepo();
+    symlinkSync('..', join(dir, 'agents/roadmaps/loop'));
+    symlinkSync('nowhere.md', join(dir, 'agents/roadmaps/gone.md'));
+    const r = await run(dir, ['lint']);
+    expect(r.stdout).toBe(
+      'agents/roadmaps/gone.md:1:1  warning  symbolic link points nowhere (or into a loop); skipped  broken-symlink\n' +
+        'agents/roadmaps/loop/roadmaps:1:1  warning  folder was already read through another path (symbolic link loop?); skipped  symlink-loop\n',
+    );
+    expect(r.code).toBe(0);
+    expect((await run(dir, ['lint', 'trackable'])).stdout).toBe('');
   });
 
   it('never lets a control sequence from a file reach the terminal in text output', async () => {

@@ -14,6 +14,9 @@ const PARSER_CODES: Record<string, string> = {
   'frontmatter-unterminated': 'The roadmap frontmatter is opened with --- and never closed.',
   'frontmatter-not-mapping': 'The roadmap frontmatter is not a mapping of keys.',
   'unterminated-fence': 'A code fence is never closed, so the rest of the file reads as code.',
+  'symlink-loop':
+    'A folder below the roadmap root is reached twice through symbolic links; it was read once.',
+  'broken-symlink': 'A symbolic link below the roadmap root points nowhere; it was skipped.',
 };
 
 interface RuleDescriptor {
