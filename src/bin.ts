@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { runCli } from './cli/run-cli.js';
 import type { Context } from './core/context.js';
-import { createGit } from './git/simple-git-adapter.js';
+import { createGit } from './git/git-cli-adapter.js';
 
 // The only module that touches `process`: everything below receives a Context.
 const stdinIsTTY = process.stdin.isTTY === true;

@@ -1,5 +1,5 @@
 import type { Context, OutStream } from '../../src/core/context.js';
-import { createGit } from '../../src/git/simple-git-adapter.js';
+import { createGit } from '../../src/git/git-cli-adapter.js';
 
 /** A stream that keeps what was written. */
 export class Capture implements OutStream {

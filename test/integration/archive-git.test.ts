@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGit } from '../../src/git/simple-git-adapter.js';
+import { createGit } from '../../src/git/git-cli-adapter.js';
 import { git, makeRepo, writeFiles } from '../helpers/repo.js';
 
 describe('git port: grepFixed for many needles (one PCRE alternation)', () => {

@@ -1,15 +1,39 @@
+import { execFile } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import type { SimpleGit } from 'simple-git';
 import { RepoStateError } from '../core/errors.js';
 import type { GitPort, StatusEntry } from './port.js';
 
-type SimpleGitFactory = typeof import('simple-git').simpleGit;
-let simpleGitModule: Promise<SimpleGitFactory> | undefined;
+/** A git command that exited non-zero: its exit code and what it said on stderr. */
+export class GitCommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+  ) {
+    super(message);
+    this.name = 'GitCommandError';
+  }
+}
 
-/** simple-git is loaded on first use so commands that never touch git never pay for it. */
-function loadSimpleGit(): Promise<SimpleGitFactory> {
-  simpleGitModule ??= import('simple-git').then((m) => m.simpleGit);
-  return simpleGitModule;
+/**
+ * Runs git with arguments (never through a shell) and resolves with its stdout. Exit codes
+ * other than 0 reject with a GitCommandError carrying git's stderr.
+ */
+function runGit(cwd: string, args: string[]): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      'git',
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error === null) {
+          resolvePromise(stdout);
+          return;
+        }
+        const code = typeof error.code === 'number' ? error.code : null;
+        reject(new GitCommandError(stderr.trim() || (code === null ? error.message : ''), code));
+      },
+    );
+  });
 }
 
 function splitZ(out: string): string[] {
@@ -34,23 +58,13 @@ function pcreAlternation(needles: string[]): string | null {
   return pattern.length < 100_000 ? pattern : null;
 }
 
-/** The one adapter between the domain and git. */
-export class SimpleGitAdapter implements GitPort {
-  private client: Promise<SimpleGit> | undefined;
-
+/** The one adapter between the domain and git: the git CLI, run with execFile. */
+export class GitCliAdapter implements GitPort {
   constructor(private readonly dir: string) {}
 
-  private git(): Promise<SimpleGit> {
-    this.client ??= loadSimpleGit().then((simpleGit) =>
-      simpleGit({ baseDir: this.dir, binary: 'git', maxConcurrentProcesses: 4, trimmed: false }),
-    );
-    return this.client;
-  }
-
-  private async raw(args: string[]): Promise<string> {
-    const git = await this.git();
+  private raw(args: string[]): Promise<string> {
     // core.quotepath=off: paths with non-ASCII characters come back as they are.
-    return git.raw(['-c', 'core.quotepath=off', ...args]);
+    return runGit(this.dir, ['-c', 'core.quotepath=off', ...args]);
   }
 
   async topLevel(): Promise<string | null> {
@@ -113,9 +127,8 @@ export class SimpleGitAdapter implements GitPort {
     try {
       return splitZ(await this.raw(args));
     } catch (error) {
-      // git grep exits 1 when nothing matches; simple-git reports that as an error with no output.
-      const message = error instanceof Error ? error.message : String(error);
-      if (message.trim() === '') return [];
+      // git grep exits 1 when nothing matches.
+      if (error instanceof GitCommandError && error.exitCode === 1 && error.message === '') return [];
       throw error;
     }
   }
@@ -155,5 +168,5 @@ export class SimpleGitAdapter implements GitPort {
 
 /** The GitFactory bin.ts puts into the Context. */
 export function createGit(dir: string): GitPort {
-  return new SimpleGitAdapter(dir);
+  return new GitCliAdapter(dir);
 }
