@@ -99,11 +99,14 @@ async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
   }
 }
 
-async function stage(journal: Journal, deps: ApplyDeps): Promise<string[]> {
-  // A resumed run may have staged some paths already: an old path that is gone from both the
-  // index and the disk would make `git add` fail, so only paths git or the disk still knows go.
-  const known = new Set(await deps.git.listTracked());
-  const paths = journal.stage.filter((p) => known.has(p) || existsSync(join(deps.root, p)));
+async function stage(journal: Journal, deps: ApplyDeps, fresh: boolean): Promise<string[]> {
+  let paths = journal.stage;
+  if (!fresh) {
+    // A resumed run may have staged some paths already: an old path that is gone from both the
+    // index and the disk would make `git add` fail, so only paths git or the disk still knows go.
+    const known = new Set(await deps.git.listTracked());
+    paths = paths.filter((p) => known.has(p) || existsSync(join(deps.root, p)));
+  }
   for (let i = 0; i < paths.length; i += STAGE_CHUNK) {
     await deps.hooks?.beforeStep?.('stage');
     await deps.git.add(paths.slice(i, i + STAGE_CHUNK), { literal: true });
@@ -130,7 +133,7 @@ export async function applyJournal(journal: Journal, deps: ApplyDeps, fresh: boo
   await applyRewrites(journal, deps);
   await deps.hooks?.beforeStep?.('dashboard');
   await deps.regenerate();
-  const staged = await stage(journal, deps);
+  const staged = await stage(journal, deps, fresh);
   await deps.hooks?.beforeStep?.('done');
   removeJournal(deps.journalPath);
   return { staged };
