@@ -137,8 +137,9 @@ export async function runArchive(
 ): Promise<ArchiveReport> {
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
+  const journalFound = early(ctx.git(root).gitPath(JOURNAL_NAME));
   const repo = await openRepository(ctx.git, root);
-  const journalPath = await repo.git.gitPath(JOURNAL_NAME);
+  const journalPath = await journalFound;
   const deps = { root, git: repo.git, journalPath, hooks };
   const pending = readJournal(journalPath);
   if (pending !== null) {
