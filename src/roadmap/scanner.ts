@@ -12,11 +12,11 @@ const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
-const BLOCKER_HEADING = /^###\s+blocker:(.*)$/i;
+const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
 const H3 = /^###\s/;
-const LEGACY = /^>\s*Blocked until:?\s*(.+)$/i;
+const LEGACY = /^>\s*Blocked until:?\s*(.+)$/is;
 const LEGACY_ANYWHERE = /^>\s*Blocked until/im;
-const QUOTE = /^>\s?(.*)$/;
+const QUOTE = /^>\s?(.*)$/s;
 const BLOCKED_BY = /<!--\s*blocked-by:\s*(.*?)\s*-->/g;
 const INLINE_CODE = /`[^`]*`/g;
 const DEFERRED_RESOLUTION =
@@ -180,7 +180,10 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
     }
     const lead = line.charCodeAt(0);
     // Only a line starting with a backtick, a tilde or indentation can open a fence.
-    const opener = hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09) ? fenceOpener(line) : null;
+    const opener =
+      hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09)
+        ? fenceOpener(line)
+        : null;
     if (opener !== null) {
       if (hasGated && spanStep !== null) feedSpan(spanStep, line);
       opener.line = lineNo;

@@ -76,6 +76,19 @@ describe('collectGateEntries', () => {
   });
 });
 
+describe('hostile line breaks never hide a blocker', () => {
+  it('keeps a blocker whose heading, field or legacy note holds a stray CR or U+2028', () => {
+    const r = parseRoadmap(
+      '# T\n## Phase 1\n- [ ] a\n## Blockers\n### blocker: evil\rX\n- **Owner:** user\n- **Blocks:** a\u2028b\n- **Recommendation:** safe\rUNSAFE\n\n> Blocked until: a\rb\n',
+      { rel: 'x.md' },
+    );
+    const entries = collectGateEntries([r]);
+    expect(entries.map((e) => e.blocker.id)).toEqual(['evil\rX', 'legacy']);
+    expect(entries[0]?.blocker).toMatchObject({ blocks: 'a\u2028b', recommendation: 'safe\rUNSAFE' });
+    expect(entries[1]?.blocker.todo).toEqual(['a\rb']);
+  });
+});
+
 describe('mayHoldBlockers', () => {
   const line = fc.oneof(
     fc.constantFrom(
