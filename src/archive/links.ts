@@ -100,10 +100,18 @@ function collect(node: Nodes, text: string, into: LinkDestination[]): void {
   if ('children' in node) for (const child of node.children) collect(child as Nodes, text, into);
 }
 
-/** Where one parsed unit of the original text sits in the concatenated local text. */
+/** Where one parsed stretch sits in the concatenated text, and where it came from. */
 interface Unit {
   local: number;
+  request: number;
   original: number;
+}
+
+/** One markdown text and the chunks of it (from `markdownBlocks`) whose links are wanted. */
+export interface LinkRequest {
+  text: string;
+  chunks: readonly TextSpan[];
+  wanted: readonly number[];
 }
 
 /**
@@ -118,7 +126,18 @@ function unitOf(text: string, chunks: readonly TextSpan[], index: number): { sta
   return { start: topLevel(chunks[j]!) ? chunks[j]!.start : 0, end: chunks[index]!.end };
 }
 
-function toOriginal(units: Unit[], offset: number): number {
+function stretches(request: LinkRequest): Array<{ start: number; end: number }> {
+  const spans = [...request.wanted].sort((a, b) => a - b).map((i) => unitOf(request.text, request.chunks, i));
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+function unitAt(units: Unit[], offset: number): Unit {
   let lo = 0;
   let hi = units.length - 1;
   while (lo < hi) {
@@ -126,41 +145,82 @@ function toOriginal(units: Unit[], offset: number): number {
     if (units[mid]!.local <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return units[lo]!.original + (offset - units[lo]!.local);
+  return units[lo]!;
 }
 
+// Between stretches: a blank line, then a line that ends any HTML block an unclosed `<!--`,
+// `<pre>` or `<?` opened (those run across blank lines), then another blank line — so no
+// stretch can swallow the next, which may come from another file.
+const SEPARATOR = '\n--> ?> ]]> </pre></script></style></textarea> >\n\n';
+
 /**
- * Finds the destinations of links, images and definitions in the wanted chunks of a markdown
- * text (runs of non-blank lines outside fences, from `markdownBlocks`). Only the stretches
- * that hold them are parsed, verbatim, as one small document: a fraction of the cost of
- * parsing whole files, with the same block structure. Offsets are those of `text`.
+ * Finds the destinations of links, images and definitions in the wanted chunks of markdown
+ * texts. Only the stretches that hold them are parsed, verbatim, all requests together as one
+ * small document (remark's fixed cost per parse dominates small inputs): a fraction of the cost
+ * of parsing whole files, with the same block structure. Offsets are those of each request's text.
  */
+export async function findLinkDestinationsBatch(
+  requests: readonly LinkRequest[],
+): Promise<LinkDestination[][]> {
+  const results: LinkDestination[][] = requests.map(() => []);
+  if (requests.every((r) => r.wanted.length === 0)) return results;
+  const parse = await loadParser();
+  const shared: number[] = [];
+  requests.forEach((request, index) => {
+    const spans = stretches(request);
+    // Raw HTML can hide a fence from the line scanner (a ``` inside <!-- … -->); remark would
+    // then see a fence left open at the end of the stretch: such a file is parsed on its own.
+    const risky = spans.some((m) => {
+      const part = request.text.slice(m.start, m.end);
+      return part.includes('<') && (part.includes('```') || part.includes('~~~'));
+    });
+    if (risky) results[index] = parseStretches(parse, [{ request, index, spans }])[index] ?? [];
+    else shared.push(index);
+  });
+  const batch = shared.map((index) => ({
+    request: requests[index]!,
+    index,
+    spans: stretches(requests[index]!),
+  }));
+  for (const [index, found] of Object.entries(parseStretches(parse, batch))) results[Number(index)] = found;
+  return results;
+}
+
+/** Parses the stretches of several requests as one document; results keyed by request index. */
+function parseStretches(
+  parse: Parse,
+  items: ReadonlyArray<{ request: LinkRequest; index: number; spans: Array<{ start: number; end: number }> }>,
+): Record<number, LinkDestination[]> {
+  const units: Unit[] = [];
+  const parts: string[] = [];
+  const out: Record<number, LinkDestination[]> = {};
+  let length = 0;
+  for (const { request, index, spans } of items) {
+    out[index] = [];
+    for (const m of spans) {
+      units.push({ local: length, request: index, original: m.start });
+      const part = request.text.slice(m.start, m.end).replace(/\n?$/, '\n');
+      parts.push(part, SEPARATOR);
+      length += part.length + SEPARATOR.length;
+    }
+  }
+  if (units.length === 0) return out;
+  const joined = parts.join('');
+  const found: LinkDestination[] = [];
+  collect(parse(joined), joined, found);
+  for (const d of found) {
+    const unit = unitAt(units, d.start);
+    const shift = unit.original - unit.local;
+    out[unit.request]!.push({ ...d, start: d.start + shift, end: d.end + shift });
+  }
+  return out;
+}
+
+/** `findLinkDestinationsBatch` for one text. */
 export async function findLinkDestinations(
   text: string,
   chunks: readonly TextSpan[],
   wanted: readonly number[],
 ): Promise<LinkDestination[]> {
-  if (wanted.length === 0) return [];
-  const parse = await loadParser();
-  const spans = [...wanted].sort((a, b) => a - b).map((i) => unitOf(text, chunks, i));
-  const merged: Array<{ start: number; end: number }> = [];
-  for (const span of spans) {
-    const last = merged[merged.length - 1];
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  const units: Unit[] = [];
-  const parts: string[] = [];
-  let length = 0;
-  for (const m of merged) {
-    units.push({ local: length, original: m.start });
-    const part = text.slice(m.start, m.end).replace(/\n?$/, '\n');
-    // A blank line after each stretch: the next one starts a top-level block, as in the file.
-    parts.push(part, '\n');
-    length += part.length + 1;
-  }
-  const joined = parts.join('');
-  const found: LinkDestination[] = [];
-  collect(parse(joined), joined, found);
-  return found.map((d) => ({ ...d, start: toOriginal(units, d.start), end: toOriginal(units, d.end) }));
+  return (await findLinkDestinationsBatch([{ text, chunks, wanted }]))[0]!;
 }

@@ -1,5 +1,5 @@
-import type { ArchivePlan, FileRewrite, LeftAlone, PlannedMove, Refusal } from './model.js';
-import { planFileReferences, referenceContext } from './references.js';
+import type { ArchivePlan, LeftAlone, PlannedMove, Refusal } from './model.js';
+import { planReferences, referenceContext } from './references.js';
 
 /** A text file that may cite a moved roadmap (moved roadmaps themselves included, at their old path). */
 export interface CandidateFile {
@@ -42,30 +42,31 @@ export async function planArchive(input: PlanInput): Promise<ArchivePlan> {
   };
   if (moves.size === 0) return plan;
   const context = referenceContext(moves, input.exists);
-  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const file of files) {
-    // The dashboard is regenerated after the moves, not patched.
-    if (file.path === input.dashboard) continue;
-    const refs = await planFileReferences(file.path, file.text, context);
+  // The dashboard is regenerated after the moves, not patched.
+  const files = [...input.files]
+    .filter((f) => f.path !== input.dashboard)
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const references = await planReferences(files, context);
+  files.forEach((file, i) => {
+    const refs = references[i]!;
     if (input.isFrozen(file.path)) {
       for (const e of refs.edits)
         plan.leftAlone.push({ path: file.path, line: e.line, cites: e.roadmap, reason: 'frozen' });
       for (const c of refs.inCode)
         plan.leftAlone.push({ path: file.path, line: c.line, cites: c.cites, reason: 'frozen' });
-      continue;
+      return;
     }
     for (const c of refs.inCode) {
       plan.leftAlone.push({ path: file.path, line: c.line, cites: c.cites, reason: 'code-block' });
     }
-    if (refs.edits.length === 0) continue;
-    const rewrite: FileRewrite = {
+    if (refs.edits.length === 0) return;
+    plan.rewrites.push({
       path: file.path,
       writePath: moves.get(file.path) ?? file.path,
       tracked: file.tracked,
       edits: refs.edits,
-    };
-    plan.rewrites.push(rewrite);
-  }
+    });
+  });
   plan.leftAlone = uniqueSorted(plan.leftAlone);
   return plan;
 }

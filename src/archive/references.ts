@@ -1,5 +1,5 @@
 import { markdownBlocks, type TextSpan } from '../roadmap/blocks.js';
-import { findLinkDestinations, type LinkDestination } from './links.js';
+import { findLinkDestinationsBatch, type LinkDestination, type LinkRequest } from './links.js';
 import type { Edit } from './model.js';
 import { NeedleSet } from './needles.js';
 import {
@@ -123,42 +123,73 @@ function exactPathEdits(text: string, c: ReferenceContext): Draft[] {
   return kept;
 }
 
-/**
- * The reference edits one file needs when the given roadmaps move: the exact repository path
- * anywhere (outside fenced code in markdown), relative links and images that resolve to a moved
- * roadmap, and, when the file itself moves, every relative link in it re-based.
- */
-export async function planFileReferences(
-  path: string,
-  text: string,
+/** A file's fence layout and the link request its planning needs (null outside markdown). */
+export interface PreparedFile {
+  path: string;
+  text: string;
+  fenced: TextSpan[];
+  links: LinkRequest | null;
+}
+
+/** First half of planning one file: where its fences are and which chunks may hold links. */
+export function prepareFile(path: string, text: string, c: ReferenceContext): PreparedFile {
+  if (!isMarkdownPath(path)) return { path, text, fenced: [], links: null };
+  const blocks = markdownBlocks(text);
+  const wanted = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
+  return { path, text, fenced: blocks.fenced, links: { text, chunks: blocks.chunks, wanted } };
+}
+
+/** Second half: the edits, given the link destinations found for the prepared file. */
+export function finishFile(
+  file: PreparedFile,
+  destinations: readonly LinkDestination[],
   c: ReferenceContext,
-): Promise<FileReferences> {
+): FileReferences {
   const drafts: Draft[] = [];
   const inCodeOffsets: Array<{ offset: number; cites: string }> = [];
-  let fenced: TextSpan[] = [];
   const owned: Array<{ start: number; end: number }> = [];
-  if (isMarkdownPath(path)) {
-    const blocks = markdownBlocks(text);
-    fenced = blocks.fenced;
-    const wanted = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
-    for (const d of await findLinkDestinations(text, blocks.chunks, wanted)) {
-      if (!isLocalDestination(d.url)) continue;
-      const planned = planLink(path, d, c);
-      if (planned.owned) owned.push(d);
-      if (planned.edit) drafts.push(planned.edit);
-    }
+  for (const d of destinations) {
+    if (!isLocalDestination(d.url)) continue;
+    const planned = planLink(file.path, d, c);
+    if (planned.owned) owned.push(d);
+    if (planned.edit) drafts.push(planned.edit);
   }
-  for (const e of exactPathEdits(text, c)) {
-    if (inside(fenced, e.start, e.end)) inCodeOffsets.push({ offset: e.start, cites: e.roadmap });
+  for (const e of exactPathEdits(file.text, c)) {
+    if (inside(file.fenced, e.start, e.end)) inCodeOffsets.push({ offset: e.start, cites: e.roadmap });
     else if (!inside(owned, e.start, e.end)) drafts.push(e);
   }
   if (drafts.length === 0 && inCodeOffsets.length === 0) return { edits: [], inCode: [] };
-  const starts = lineStarts(text);
+  const starts = lineStarts(file.text);
   drafts.sort((a, b) => a.start - b.start);
   return {
     edits: drafts.map((d) => ({ ...d, ...position(starts, d.start) })),
     inCode: inCodeOffsets.map((x) => ({ line: position(starts, x.offset).line, cites: x.cites })),
   };
+}
+
+/**
+ * The reference edits files need when the given roadmaps move: the exact repository path
+ * anywhere (outside fenced code in markdown), relative links and images that resolve to a moved
+ * roadmap, and, when a file itself moves, every relative link in it re-based. The link search
+ * of all files is one remark parse.
+ */
+export async function planReferences(
+  files: ReadonlyArray<{ path: string; text: string }>,
+  c: ReferenceContext,
+): Promise<FileReferences[]> {
+  const prepared = files.map((f) => prepareFile(f.path, f.text, c));
+  const requests = prepared.map((p) => p.links ?? { text: p.text, chunks: [], wanted: [] });
+  const found = await findLinkDestinationsBatch(requests);
+  return prepared.map((p, i) => finishFile(p, found[i]!, c));
+}
+
+/** `planReferences` for one file. */
+export async function planFileReferences(
+  path: string,
+  text: string,
+  c: ReferenceContext,
+): Promise<FileReferences> {
+  return (await planReferences([{ path, text }], c))[0]!;
 }
 
 /** Applies edits (sorted, non-overlapping) to the text they were planned on. */
