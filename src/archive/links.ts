@@ -148,10 +148,18 @@ function unitAt(units: Unit[], offset: number): Unit {
   return units[lo]!;
 }
 
-// Between stretches: a blank line, then a line that ends any HTML block an unclosed `<!--`,
-// `<pre>` or `<?` opened (those run across blank lines), then another blank line — so no
-// stretch can swallow the next, which may come from another file.
-const SEPARATOR = '\n--> ?> ]]> </pre></script></style></textarea> >\n\n';
+/** True when a line of the text may open an HTML block (`<` after at most three spaces). */
+function opensHtml(text: string): boolean {
+  for (let at = 0; at < text.length; ) {
+    let i = at;
+    while (i < at + 3 && text[i] === ' ') i++;
+    if (text[i] === '<') return true;
+    const nl = text.indexOf('\n', at);
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return false;
+}
 
 /**
  * Finds the destinations of links, images and definitions in the wanted chunks of markdown
@@ -168,11 +176,13 @@ export async function findLinkDestinationsBatch(
   const shared: number[] = [];
   requests.forEach((request, index) => {
     const spans = stretches(request);
-    // Raw HTML can hide a fence from the line scanner (a ``` inside <!-- … -->); remark would
-    // then see a fence left open at the end of the stretch: such a file is parsed on its own.
+    // Stretches are joined by a blank line, after which a line in column 0 opens a new block.
+    // Two kinds could reach into the next stretch, from another file: an HTML block (`<!--`,
+    // `<pre>` … run across blank lines, and may hide a ``` from the line scanner) and a stretch
+    // that starts indented (it would continue the list before it). Such files are parsed alone.
     const risky = spans.some((m) => {
-      const part = request.text.slice(m.start, m.end);
-      return part.includes('<') && (part.includes('```') || part.includes('~~~'));
+      const first = request.text[m.start];
+      return first === ' ' || first === '\t' || opensHtml(request.text.slice(m.start, m.end));
     });
     if (risky) results[index] = parseStretches(parse, [{ request, index, spans }])[index] ?? [];
     else shared.push(index);
@@ -200,8 +210,8 @@ function parseStretches(
     for (const m of spans) {
       units.push({ local: length, request: index, original: m.start });
       const part = request.text.slice(m.start, m.end).replace(/\n?$/, '\n');
-      parts.push(part, SEPARATOR);
-      length += part.length + SEPARATOR.length;
+      parts.push(part, '\n');
+      length += part.length + 1;
     }
   }
   if (units.length === 0) return out;
