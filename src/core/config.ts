@@ -1,5 +1,5 @@
-import { LineCounter, parseDocument } from 'yaml';
 import { ConfigError } from './errors.js';
+import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
 export interface Config {
@@ -65,6 +65,7 @@ function safeRelativePath(value: string): boolean {
  * the key and its line; absent keys keep their defaults.
  */
 export function parseConfig(text: string, file = CONFIG_FILE): Config {
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number | undefined) =>

@@ -91,7 +91,8 @@ export function renderDashboard(input: DashboardInput): string {
   const rows = dashboardRows(input);
   const p = input.linkPrefix;
   const link = (rel: string) => {
-    const shown = sanitize(rel);
+    // inline: a newline in a file name must not end the table row.
+    const shown = sanitize(rel, { inline: true });
     return `[${shown}](${p}${shown})`;
   };
   const out: string[] = [];
@@ -177,7 +178,7 @@ export function renderDashboard(input: DashboardInput): string {
     push(`## Parked — \`later/\` (${plural(k, 'roadmap')}, not active backlog)`, '', `> ${PARKED_NOTE}`, '');
     push('| Roadmap | Resume when |', '|---|---|');
     for (const row of input.parked) {
-      const name = sanitize(row.name);
+      const name = sanitize(row.name, { inline: true });
       push(`| [${name}](${p}later/${name}) | ${sanitize(row.resume)} |`);
     }
     push('', '---', '');

@@ -1,5 +1,5 @@
-import { LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../core/diagnostics.js';
+import { loadYaml } from '../core/yaml.js';
 
 export interface FrontmatterResult {
   data: Record<string, unknown> | null;
@@ -34,6 +34,7 @@ export function parseFrontmatter(body: string, file: string, firstLine: number):
   if (body.trim() === '') return { data: {}, diagnostics: [] };
   const simple = parseSimpleFrontmatter(body);
   if (simple !== null) return { data: simple, diagnostics: [] };
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(body, { lineCounter, prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {

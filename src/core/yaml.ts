@@ -1,0 +1,14 @@
+import { createRequire } from 'node:module';
+
+type YamlModule = typeof import('yaml');
+let cached: YamlModule | undefined;
+
+/**
+ * The `yaml` package, loaded synchronously on first use. Most roadmaps carry only simple
+ * `key: word` frontmatter and most repositories no `agent-config.yaml`, so most runs never
+ * pay the ~20–35 ms it costs to load; a static import would charge every command for it.
+ */
+export function loadYaml(): YamlModule {
+  cached ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  return cached;
+}
