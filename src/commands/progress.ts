@@ -59,7 +59,8 @@ export function planDashboard(
       .join(posix.sep) || '.'
   }/`;
   const input = { roadmaps: tree.active, completion: verdicts, parked: tree.parked, linkPrefix };
-  return { content: renderDashboard(input), rows: dashboardRows(input), verdicts };
+  const rows = dashboardRows(input);
+  return { content: renderDashboard(input, rows), rows, verdicts };
 }
 
 function readDashboard(path: string, shown: string): string | null {

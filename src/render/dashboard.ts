@@ -1,6 +1,6 @@
 import { needsUser } from '../roadmap/blockers.js';
 import type { Completion } from '../roadmap/completion.js';
-import type { Roadmap } from '../roadmap/model.js';
+import type { Blocker, Roadmap } from '../roadmap/model.js';
 import {
   type Counts,
   isMergeGated,
@@ -35,6 +35,8 @@ export interface DashboardInput {
 export interface DashboardRow {
   roadmap: Roadmap;
   counts: Counts;
+  /** Open blockers, structured and legacy, in file order. */
+  open: Blocker[];
   completed: boolean;
   ironLaw3: boolean;
   mergeGated: boolean;
@@ -79,6 +81,7 @@ export function dashboardRows(input: Pick<DashboardInput, 'roadmaps' | 'completi
     return {
       roadmap,
       counts,
+      open: openBlockers(roadmap),
       completed: verdict?.finished === true,
       ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
       mergeGated: isMergeGated(roadmap, counts),
@@ -87,8 +90,7 @@ export function dashboardRows(input: Pick<DashboardInput, 'roadmaps' | 'completi
 }
 
 /** Renders `agents/roadmaps-progress.md` in upstream's TypeScript layout, with our prose. */
-export function renderDashboard(input: DashboardInput): string {
-  const rows = dashboardRows(input);
+export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = dashboardRows(input)): string {
   const p = input.linkPrefix;
   const link = (rel: string) => {
     // inline: a newline in a file name must not end the table row.
@@ -105,9 +107,8 @@ export function renderDashboard(input: DashboardInput): string {
   for (const row of rows) {
     done += row.counts.done;
     active += row.counts.totalActive;
-    const open = openBlockers(row.roadmap);
-    openCount += open.length;
-    userCount += open.filter((b) => needsUser(b.owner)).length;
+    openCount += row.open.length;
+    userCount += row.open.filter((b) => needsUser(b.owner)).length;
   }
   const percent = active === 0 ? 0 : roundHalfEven((done * 100) / active);
   let blockersMeta = '';
@@ -165,7 +166,7 @@ export function renderDashboard(input: DashboardInput): string {
   push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
   rows.forEach((r, i) => {
     const c = r.counts;
-    const k = openBlockers(r.roadmap).length;
+    const k = r.open.length;
     const cell = k === 0 ? '0' : `[${k}](#${blockersAnchor(r.roadmap.rel)})`;
     push(
       `| ${i + 1} | ${link(r.roadmap.rel)} | ${r.roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBar(c.percent, 10)} ${c.percent}% |`,
@@ -207,7 +208,7 @@ function renderRoadmap(r: DashboardRow, link: (rel: string) => string, push: (..
     );
   }
   push('');
-  const open = openBlockers(roadmap);
+  const open = r.open;
   if (open.length === 0) return;
   push(`<a id="${blockersAnchor(roadmap.rel)}"></a>`, '**Blockers**', '');
   for (const b of open) {

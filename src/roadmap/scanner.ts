@@ -163,7 +163,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   // Rare features are looked for per line only when the text has them at all: the common
   // roadmap pays for none of them (the scanner is the hot path of every command).
   const hasFences = source.includes('```') || source.includes('~~~');
-  const hasGated = /gated/i.test(source) && MERGE_GATED.test(source);
+  const hasGated = MERGE_GATED.test(source);
   const hasComments = source.includes('<!--');
   const hasLegacy = (source.startsWith('>') || source.includes('\n>')) && LEGACY_ANYWHERE.test(source);
 
