@@ -71,20 +71,20 @@ describe('count conformance, roadmap by roadmap and phase by phase', () => {
     const tree = loadRoadmapTree(dir, { roadmaps: 'agents/roadmaps' });
     const golden = readFileSync(GOLDEN, 'utf8');
     // Upstream's per-roadmap rows: | i | [rel](…) | phases | steps | open | done | deferred | cancelled | bar |
-    const expectedRoadmaps = [...golden.matchAll(/^\| \d+ \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|/gm)].map(
-      (m) => [m[1], ...m.slice(2, 8).map(Number)],
-    );
+    const expectedRoadmaps = [
+      ...golden.matchAll(
+        /^\| \d+ \| \[([^\]]+)\]\([^)]+\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|/gm,
+      ),
+    ].map((m) => [m[1], ...m.slice(2, 8).map(Number)]);
     const ours = tree.active.map((r) => {
       const c = countSteps(r.steps);
       return [r.rel, r.phases.length, c.totalAll, c.open, c.done, c.deferred, c.cancelled];
     });
     expect(ours).toEqual(expectedRoadmaps);
     // Upstream's per-phase rows, in file order: | id | name | state | open | done | deferred | cancelled | % |
-    const expectedPhases = [...golden.matchAll(/^\| ([^|]+) \| ([^|]+) \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \d+% \|$/gm)].map((m) => [
-      m[1],
-      m[2],
-      ...m.slice(3, 7).map(Number),
-    ]);
+    const expectedPhases = [
+      ...golden.matchAll(/^\| ([^|]+) \| ([^|]+) \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \d+% \|$/gm),
+    ].map((m) => [m[1], m[2], ...m.slice(3, 7).map(Number)]);
     const phases = tree.active.flatMap((r) =>
       r.phases.map((p) => {
         const c = countSteps(p.steps);
