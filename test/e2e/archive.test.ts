@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { GIT_ENV } from '../helpers/git-env.js';
 import { git, tempDir, writeFiles } from '../helpers/repo.js';
 import { generateArchiveRepo, gitOut } from '../integration/archive-repo.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'bin.js');
 const CHILD = join(import.meta.dirname, 'archive-kill-child.mjs');
 const env = { ...process.env, ...GIT_ENV };
 
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-});
+beforeAll(ensureBuilt);
 
 function repo(): string {
   const dir = join(tempDir(), 'repo');
@@ -25,10 +22,7 @@ function repo(): string {
   return dir;
 }
 
-function cli(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (cwd: string, ...args: string[]) => runBin(cwd, args, { env, stdin: 'pipe' });
 
 function tree(dir: string, rel = ''): Record<string, string> {
   const out: Record<string, string> = {};

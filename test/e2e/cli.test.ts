@@ -1,24 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { makeRepo, tempDir } from '../helpers/repo.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'bin.js');
+const cli = (cwd: string, ...args: string[]) => runBin(cwd, args);
 
-function cli(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-});
+beforeAll(ensureBuilt);
 
 describe('the built binary', () => {
   it('prints its version and help on stdout with exit 0', () => {

@@ -2,28 +2,18 @@ import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:chil
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { git, makeRepo } from '../helpers/repo.js';
 
 // The confirmation ceremony needs a terminal: these tests run the built binary inside a
 // pseudo-terminal made by util-linux `script`, and type into it only once the question shows.
-const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'bin.js');
 const STORE = 'agents/runtime/staged-confirmations';
 const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-});
+beforeAll(ensureBuilt);
 
-function bin(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const bin = (cwd: string, args: string[], env: Record<string, string> = {}) =>
+  runBin(cwd, args, { env, stdin: 'pipe' });
 
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,13 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
 import { makeRepo } from '../helpers/repo.js';
 import { HOSTILE, SHAPES } from '../integration/gates-shapes.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'bin.js');
-
+// Raw bytes on stdout: these tests compare and search bytes, not decoded text.
 function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
@@ -17,9 +14,7 @@ function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
 }
 
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-});
+beforeAll(ensureBuilt);
 
 describe('agent-config gates (built binary)', () => {
   it('documents every flag in --help', () => {

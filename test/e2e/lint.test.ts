@@ -1,23 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { GIT_ENV, git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const BUILT = join(ROOT, 'dist');
 // A private copy of the bundle (it needs no node_modules): a rebuild of dist/ while the suite
 // runs cannot pull the CLI from under the hook, whose fallback is the path it was installed from.
 let BIN = join(BUILT, 'bin.js');
 
-function cli(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (cwd: string, ...args: string[]) => runBin(cwd, args, { bin: BIN });
 
 function commit(cwd: string, message: string) {
   const r = spawnSync('git', ['commit', '-q', '-m', message], {
@@ -42,7 +35,7 @@ const plan = (marker: string) =>
   `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Blockers\n\n${BLOCKER}`;
 
 beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  ensureBuilt();
   // A folder name with a space and a quote checks the hook's shell quoting for real.
   const copy = join(tempDir(), "agent config's", 'dist');
   cpSync(BUILT, copy, { recursive: true });
