@@ -1,4 +1,4 @@
-import { closesFence, type Fence, fenceOpener } from './scanner.js';
+import { closesFence, type Fence, fenceOpener } from './fences.js';
 
 /** A stretch of a text: `[start, end)` UTF-16 offsets and the 1-based line it starts on. */
 export interface TextSpan {

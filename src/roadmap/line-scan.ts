@@ -1,0 +1,230 @@
+import { type BodyLine, legacyBlocker, parseBlockerEntry } from './blockers.js';
+import { closesFence, type Fence, fenceOpener } from './fences.js';
+import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState } from './model.js';
+
+// The roadmap grammar (upstream reference §1–2), applied one line at a time. Deliberate
+// differences from upstream are listed in docs/compatibility.md. The `s` flag lets `.` match
+// a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
+const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
+const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:—-]+(.*))?$/s;
+const STEP = /^\s*[-*]\s+\[([ xX~-])\](\s|$)/;
+const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
+const ANY_H2 = /^##[ \t]\S/;
+const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
+const H3 = /^###\s/;
+const LEGACY = /^>\s*Blocked until:?\s*(.+)$/is;
+const LEGACY_ANYWHERE = /^>\s*Blocked until/im;
+const QUOTE = /^>\s?(.*)$/s;
+const BLOCKED_BY = /<!--\s*blocked-by:\s*(.*?)\s*-->/g;
+const INLINE_CODE = /`[^`]*`/g;
+const DEFERRED_RESOLUTION =
+  /<!--\s*deferred-resolution:\s*(carried-to|merged-into)\s*=\s*([A-Za-z0-9._-]+)\s*-->/;
+const MERGE_GATED = /merge-gated/i;
+const PR = /pr\s*[=#:]?\s*#?\s*(\d+)/gi;
+
+const STATE: Record<string, StepState> = {
+  ' ': 'open',
+  x: 'done',
+  X: 'done',
+  '~': 'deferred',
+  '-': 'cancelled',
+};
+
+// Shared by every step without PR numbers; frozen so an accidental push fails loudly.
+export const NO_PRS: number[] = Object.freeze([]) as unknown as number[];
+
+interface EntryDraft {
+  id: string;
+  line: number;
+  body: BodyLine[];
+}
+
+/** The state of one pass over a roadmap's lines. Each method handles one kind of line. */
+export class LineScan {
+  title: string | null = null;
+  readonly phases: Phase[] = [];
+  readonly steps: Step[] = [];
+  readonly orphanSteps: Step[] = [];
+  readonly blockedBy: BlockedByMarker[] = [];
+  readonly entries: EntryDraft[] = [];
+  fence: Fence | null = null;
+  /** The first `## Blockers` section; later ones are ignored, as upstream. */
+  section: BlockersSection | null = null;
+  inSection = false;
+  entry: EntryDraft | null = null;
+  legacy: { pieces: string[]; line: number; open: boolean } | null = null;
+  /** The open step whose span (up to the next step or phase heading) may mark it merge-gated. */
+  spanStep: Step | null = null;
+  /** The step whose block (up to the next step or any heading) may carry a deferral resolution. */
+  blockStep: Step | null = null;
+  // Rare features are looked for per line only when the text has them at all: the common
+  // roadmap pays for none of them (the scanner is the hot path of every command).
+  readonly hasFences: boolean;
+  readonly hasGated: boolean;
+  readonly hasComments: boolean;
+  readonly hasLegacy: boolean;
+
+  constructor(
+    source: string,
+    /** The last line is `- [x]` with no newline after it: upstream does not count it. */
+    private readonly lastLineIndex: number,
+    private readonly endsWithNewline: boolean,
+  ) {
+    this.hasFences = source.includes('```') || source.includes('~~~');
+    this.hasGated = MERGE_GATED.test(source);
+    this.hasComments = source.includes('<!--');
+    this.hasLegacy = (source.startsWith('>') || source.includes('\n>')) && LEGACY_ANYWHERE.test(source);
+  }
+
+  line(line: string, index: number): void {
+    const lineNo = index + 1;
+    if (this.fence !== null) {
+      this.fencedLine(line, lineNo);
+      return;
+    }
+    const lead = line.charCodeAt(0);
+    // Only a line starting with a backtick, a tilde or indentation can open a fence.
+    if (this.hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09)) {
+      const opener = fenceOpener(line);
+      if (opener !== null) {
+        opener.line = lineNo;
+        this.fence = opener;
+        this.fencedLine(line, lineNo);
+        return;
+      }
+    }
+    if (this.legacy?.open) this.continueLegacy(line);
+    if (lead === 0x23 /* # */ && this.heading(line, lineNo)) return;
+    if (this.hasLegacy && lead === 0x3e /* > */ && this.legacy === null) this.startLegacy(line, lineNo);
+    this.entry?.body.push({ text: line, line: lineNo });
+    const step =
+      lead === 0x2d || lead === 0x2a || lead <= 0x20 || lead === 0xa0 ? this.step(line, index) : null;
+    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, line);
+    if (this.hasComments && line.includes('<!--')) this.comments(line, lineNo, step !== null);
+  }
+
+  /** A fence line or a line inside a fence: nothing here is grammar, but spans and bodies go on. */
+  fencedLine(line: string, lineNo: number): void {
+    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, line);
+    // Only a line after the opener can close the fence.
+    if (this.fence !== null && this.fence.line !== lineNo && closesFence(line, this.fence)) this.fence = null;
+    this.entry?.body.push({ text: '', line: lineNo });
+    if (this.legacy?.open) this.legacy.open = false;
+  }
+
+  /** Handles a `#` line; returns true when the line is fully consumed (a phase or section heading). */
+  heading(line: string, lineNo: number): boolean {
+    this.blockStep = null;
+    if (this.title === null) {
+      const t = TITLE.exec(line);
+      if (t && t[1]!.trim() !== '') this.title = t[1]!.trimEnd();
+    }
+    if (this.inSection && ANY_H2.test(line)) {
+      this.inSection = false;
+      this.entry = null;
+    }
+    const p = PHASE.exec(line);
+    if (p) {
+      this.spanStep = null;
+      this.entry?.body.push({ text: line, line: lineNo });
+      const name = (p[3] ?? '').trim();
+      const id = p[2]!;
+      this.phases.push({
+        id,
+        name: name === '' ? `Phase ${id}` : name,
+        line: lineNo,
+        level: p[1]!.length as 2 | 3,
+        steps: [],
+      });
+      return true;
+    }
+    if (this.section === null && BLOCKERS_HEADING.test(line)) {
+      this.inSection = true;
+      this.section = { line: lineNo, blockers: [], strayHeadings: [] };
+      return true;
+    }
+    return this.inSection && this.sectionHeading(line, lineNo);
+  }
+
+  /** A `###` heading inside `## Blockers`: a new entry, or a stray heading (kept in the body). */
+  sectionHeading(line: string, lineNo: number): boolean {
+    const b = BLOCKER_HEADING.exec(line);
+    if (b) {
+      this.entry = { id: b[1]!.trim(), line: lineNo, body: [] };
+      this.entries.push(this.entry);
+      return true;
+    }
+    if (H3.test(line)) this.section!.strayHeadings.push({ text: line.slice(3).trim(), line: lineNo });
+    return false;
+  }
+
+  startLegacy(line: string, lineNo: number): void {
+    const l = LEGACY.exec(line);
+    if (l && l[1]!.trim() !== '') this.legacy = { pieces: [l[1]!.trim()], line: lineNo, open: true };
+  }
+
+  /** A `> Blocked until` note runs on over quoted lines until a non-quote or an empty quote. */
+  continueLegacy(line: string): void {
+    const q = QUOTE.exec(line);
+    if (q && q[1]!.trim() !== '') this.legacy!.pieces.push(q[1]!.trim());
+    else this.legacy!.open = false;
+  }
+
+  step(line: string, index: number): Step | null {
+    const s = STEP.exec(line);
+    // `- [x]` as the very last bytes of a file (no newline) is not a step upstream; kept for parity.
+    if (s === null || (s[2] === '' && index === this.lastLineIndex && !this.endsWithNewline)) return null;
+    const state = STATE[s[1]!]!;
+    const phase = this.phases.length - 1;
+    const step: Step = {
+      state,
+      text: line.slice(s[0].length).trim(),
+      line: index + 1,
+      phase,
+      deferredResolution: null,
+      mergeGated: false,
+      prs: NO_PRS,
+    };
+    if (phase === -1) this.orphanSteps.push(step);
+    else {
+      this.phases[phase]!.steps.push(step);
+      this.steps.push(step);
+    }
+    this.spanStep = state === 'open' ? step : null;
+    this.blockStep = step;
+    return step;
+  }
+
+  /** HTML-comment annotations: a deferral resolution in a step's block, blocked-by markers anywhere. */
+  comments(line: string, lineNo: number, onStep: boolean): void {
+    const block = this.blockStep;
+    if (block !== null && block.deferredResolution === null) {
+      const d = DEFERRED_RESOLUTION.exec(line);
+      if (d)
+        block.deferredResolution = { kind: d[1] as 'carried-to' | 'merged-into', slug: d[2]!, line: lineNo };
+    }
+    if (!line.includes('blocked-by')) return;
+    // Markers inside inline code spans are examples, not markers: blank the spans first.
+    const text = line.includes('`') ? line.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : line;
+    for (const m of text.matchAll(BLOCKED_BY)) {
+      this.blockedBy.push({ raw: m[1]!, line: lineNo, column: m.index + 1, onStep });
+    }
+  }
+
+  /** The blockers: structured entries in order, then the legacy note's synthetic one. */
+  blockers(): Blocker[] {
+    const blockers = this.entries.map((e) => parseBlockerEntry(e.id, e.line, e.body));
+    if (this.section !== null) this.section.blockers = blockers.slice();
+    if (this.legacy !== null) blockers.push(legacyBlocker(this.legacy.pieces.join(' '), this.legacy.line));
+    return blockers;
+  }
+}
+
+function feedSpan(step: Step, line: string): void {
+  if (MERGE_GATED.test(line)) step.mergeGated = true;
+  if (!/pr/i.test(line)) return;
+  for (const m of line.matchAll(PR)) {
+    if (step.prs === NO_PRS) step.prs = [];
+    step.prs.push(Number(m[1]));
+  }
+}
