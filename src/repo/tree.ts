@@ -1,23 +1,16 @@
-import { isUtf8 } from 'node:buffer';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { InputError } from '../core/errors.js';
 import type { DeferralTarget, TargetLookup } from '../roadmap/completion.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { resumeCell } from '../roadmap/parked.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
+import { isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
+import { type ReadProblem, readTextFile } from './read-text.js';
 
-/** Folders below the roadmap root that never hold active roadmaps. */
-export const EXCLUDED_DIRS: ReadonlySet<string> = new Set(['archive', 'skipped', 'stubs', 'later']);
-
-/** A file that could not be read faithfully: the reason and what to do about it. */
-export interface ReadProblem {
-  file: string;
-  message: string;
-  fix: string;
-}
+export { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
+export { type ReadProblem, readTextFile } from './read-text.js';
 
 /** A `later/` roadmap listed in the dashboard's Parked section. */
 export interface ParkedRoadmap {
@@ -42,150 +35,6 @@ export interface RoadmapTree {
   problems: ReadProblem[];
   /** Warnings about the tree itself (symlink loops, broken links). */
   warnings: Diagnostic[];
-}
-
-/** Upstream's name test: no templates, READMEs, dashboards or question logs. */
-export function isRoadmapName(name: string): boolean {
-  if (!name.endsWith('.md')) return false;
-  if (
-    name === 'template.md' ||
-    name === 'README.md' ||
-    name === 'progress.md' ||
-    name === 'roadmaps-progress.md'
-  ) {
-    return false;
-  }
-  return !name.startsWith('open-questions');
-}
-
-/** Reads a text file, refusing binary and non-UTF-8 content with a reason. */
-export function readTextFile(abs: string, shown: string): { text: string } | { problem: ReadProblem } {
-  let text: string;
-  try {
-    // Node's UTF-8 fast path reads and decodes in one native call.
-    text = readFileSync(abs, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const fix = code === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file';
-    return { problem: { file: shown, message: `cannot be read (${code})`, fix } };
-  }
-  if (text.includes('\u0000')) {
-    return {
-      problem: {
-        file: shown,
-        message: 'is binary (contains NUL bytes)',
-        fix: 'replace it with a markdown text file',
-      },
-    };
-  }
-  // Invalid bytes decode to U+FFFD; only then is the byte-level check worth running, since a
-  // file may also contain a real U+FFFD.
-  if (text.includes('\uFFFD') && !isUtf8(readFileSync(abs))) {
-    return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
-  }
-  return { text };
-}
-
-interface Walk {
-  files: string[];
-  warnings: Diagnostic[];
-  problems: ReadProblem[];
-}
-
-function walk(abs: string, rel: string, shownRoot: string, seen: Set<string>, out: Walk): void {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(abs, { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    out.problems.push({
-      file: `${shownRoot}/${rel}`,
-      message: `folder cannot be read (${code})`,
-      fix: 'check its permissions',
-    });
-    return;
-  }
-  for (const entry of entries) {
-    const childAbs = `${abs}/${entry.name}`;
-    const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
-    let isDir = entry.isDirectory();
-    let isFile = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      try {
-        const st = statSync(childAbs);
-        isDir = st.isDirectory();
-        isFile = st.isFile();
-      } catch {
-        out.warnings.push({
-          file: `${shownRoot}/${childRel}`,
-          line: 1,
-          column: 1,
-          severity: 'warning',
-          code: 'broken-symlink',
-          message: 'symbolic link points nowhere (or into a loop); skipped',
-        });
-        continue;
-      }
-    }
-    if (isDir) {
-      if (EXCLUDED_DIRS.has(entry.name)) continue;
-      let real: string;
-      try {
-        real = realpathSync(childAbs);
-      } catch {
-        continue;
-      }
-      if (seen.has(real)) {
-        out.warnings.push({
-          file: `${shownRoot}/${childRel}`,
-          line: 1,
-          column: 1,
-          severity: 'warning',
-          code: 'symlink-loop',
-          message: 'folder was already read through another path (symbolic link loop?); skipped',
-        });
-        continue;
-      }
-      seen.add(real);
-      walk(childAbs, childRel, shownRoot, seen, out);
-    } else if (isFile && isRoadmapName(entry.name)) {
-      out.files.push(childRel);
-    }
-  }
-}
-
-/** Lists candidate roadmap files below the roadmap root, sorted by path as upstream. */
-export function listRoadmapFiles(rootAbs: string, roadmapsDir: string): Walk {
-  const out: Walk = { files: [], warnings: [], problems: [] };
-  const abs = join(rootAbs, roadmapsDir);
-  let real: string;
-  try {
-    real = realpathSync(abs);
-  } catch {
-    return out;
-  }
-  walk(abs, '', roadmapsDir, new Set([real]), out);
-  out.files.sort();
-  return out;
-}
-
-/** Checks the roadmap root: absent is fine (nothing to do), anything but a folder is an error. */
-export function roadmapRootExists(rootAbs: string, roadmapsDir: string): boolean {
-  const abs = join(rootAbs, roadmapsDir);
-  let st: import('node:fs').Stats;
-  try {
-    st = statSync(abs);
-  } catch {
-    return false;
-  }
-  if (!st.isDirectory()) {
-    throw new InputError(
-      'is not a folder',
-      roadmapsDir,
-      'move the file away; roadmaps live in a folder of that name',
-    );
-  }
-  return true;
 }
 
 function readParked(rootAbs: string, roadmapsDir: string, problems: ReadProblem[]): ParkedRoadmap[] {
