@@ -18,7 +18,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __AGENT_CONFIG_VERSION__: JSON.stringify(pkg.version) },
   banner: {
-    // Bundled CommonJS dependencies (commander, simple-git) call require() for built-ins.
+    // Bundled CommonJS dependencies (commander) call require() for built-ins.
     js: "import { createRequire as __agentConfigCreateRequire } from 'node:module';\nconst require = __agentConfigCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
