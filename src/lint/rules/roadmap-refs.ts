@@ -1,3 +1,4 @@
+import { closesFence, type Fence, fenceOpener } from '../../roadmap/fences.js';
 import type { Finding, LintDocument, LintRule, Workspace } from '../types.js';
 
 // Stable documents are not roadmaps, so this rule keeps its own small line pattern
@@ -15,23 +16,21 @@ function refPattern(roadmapsDir: string): RegExp {
   return re;
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
-
 function check(doc: LintDocument, ws: Workspace): Finding[] {
   const re = refPattern(ws.roadmapsDir);
   // A cheap test first: most lines of a document mention no roadmap folder at all.
   const needle = ws.roadmapsDir.toLowerCase();
   const out: Finding[] = [];
   const lines = doc.text.split(/\r?\n/);
-  let fence: string | null = null;
+  // The scanner's own fence test: "inside a fence" means one thing in every command.
+  let fence: Fence | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line);
-    if (f) {
-      if (fence === null) fence = f[1]![0]!;
-      else if (f[1]![0] === fence) fence = null;
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
+    fence = fenceOpener(line);
     if (fence !== null || !line.toLowerCase().includes(needle)) continue;
     for (const m of line.matchAll(re)) {
       out.push({
