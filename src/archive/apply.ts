@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { basename, dirname, join } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import type { GitPort } from '../git/port.js';
-import { writeFileAtomic } from '../repo/atomic-write.js';
+import { atomicTempTarget, writeFileAtomic } from '../repo/atomic-write.js';
 import { fingerprint, type Journal, removeJournal, writeJournal } from './journal-store.js';
 import { spliceEdits } from './references.js';
 
@@ -61,9 +61,8 @@ function removeStaleTemps(targets: string[]): void {
       continue;
     }
     for (const name of names) {
-      // writeFileAtomic's temporary name: `.<target>.<12 hex>.tmp`.
-      const m = /^\.(.+)\.[0-9a-f]{12}\.tmp$/.exec(name);
-      if (m && targetNames.has(m[1]!)) rmSync(join(dir, name), { force: true });
+      const target = atomicTempTarget(name);
+      if (target !== null && targetNames.has(target)) rmSync(join(dir, name), { force: true });
     }
   }
 }

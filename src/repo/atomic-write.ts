@@ -2,6 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
+// The temporary sibling a write goes through: `.<target>.<12 hex>.tmp`.
+const TEMP_NAME = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * The target a leftover temporary file of `writeFileAtomic` was written for, or null when the
+ * name is not one of ours (a run killed between write and rename leaves one behind).
+ */
+export function atomicTempTarget(name: string): string | null {
+  return TEMP_NAME.exec(name)?.[1] ?? null;
+}
+
 /**
  * Writes a file through a temporary sibling and a rename, so a reader (or a crash) never sees a
  * half-written file. Parent folders are created on demand.
