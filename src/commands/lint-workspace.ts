@@ -1,11 +1,11 @@
-import { isUtf8 } from 'node:buffer';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
+import { readUtf8 } from '../repo/read-text.js';
 import { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles } from '../repo/tree.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 
@@ -39,20 +39,9 @@ export function createClassifier(config: Config): Classifier {
 
 /** Reads a file for linting; bytes that are not UTF-8 become findings, not a refusal. */
 export function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
-  const abs = join(root, rel);
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new InputError(
-      `cannot be read (${code})`,
-      rel,
-      code === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file',
-    );
-  }
-  // Decoding replaces invalid bytes with U+FFFD; only then are the bytes worth a second look.
-  return { text, invalidUtf8: text.includes('\uFFFD') && !isUtf8(readFileSync(abs)) };
+  const read = readUtf8(join(root, rel));
+  if ('errorCode' in read) throw new InputError(`cannot be read (${read.errorCode})`, rel, read.fix);
+  return read;
 }
 
 /** A LintDocument for a path, or null when no rule applies (a draft roadmap drops out of the roadmap scope). */
