@@ -156,7 +156,7 @@ export async function runArchive(
     // The tree in memory, minus the moved roadmaps, is what progress would read from disk now.
     const after = treeAfter(tree, plan, texts);
     if (after === null) await runProgress(ctx, { root });
-    else writeFileAtomic(join(root, config.dashboard), planDashboard(after, config.dashboard).content);
+    else writeFileAtomic(join(root, config.dashboard), planDashboard(after, config.dashboard));
   };
   const result = await applyJournal(journal, { ...deps, regenerate }, true);
   return { ...done, applied: true, staged: result.staged };

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import type { Context } from '../core/context.js';
+import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
-import { type DashboardRow, dashboardRows, renderDashboard } from '../render/dashboard.js';
+import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboard } from '../render/dashboard.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
-import { createTargetLookup, loadRoadmapTree, type RoadmapTree } from '../repo/tree.js';
-import { type Completion, completion } from '../roadmap/completion.js';
-import { mergeGatedSummary } from '../roadmap/queries.js';
+import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
+import { type Completion, completion, type TargetLookup } from '../roadmap/completion.js';
+import type { Roadmap } from '../roadmap/model.js';
 
 export interface ProgressOptions {
   root?: string;
@@ -46,21 +47,42 @@ export interface ProgressReport {
   warnings: RoadmapTree['warnings'];
 }
 
-/** Renders the dashboard for a tree: the content and the classified rows. */
-export function planDashboard(
-  tree: RoadmapTree,
-  dashboard: string,
-): { content: string; rows: DashboardRow[]; verdicts: Map<string, Completion> } {
-  const lookup = createTargetLookup(tree.root, tree.roadmapsDir);
-  const verdicts = new Map(tree.active.map((r) => [r.rel, completion(r, lookup)] as const));
-  const linkPrefix = `${
-    relative(dirname(join(tree.root, dashboard)), join(tree.root, tree.roadmapsDir))
-      .split('\\')
-      .join(posix.sep) || '.'
-  }/`;
-  const input = { roadmaps: tree.active, completion: verdicts, parked: tree.parked, linkPrefix };
-  const rows = dashboardRows(input);
-  return { content: renderDashboard(input, rows), rows, verdicts };
+/**
+ * Turns active roadmaps into dashboard entries one at a time (completion judged with one shared
+ * lookup), then renders the dashboard from them.
+ */
+export class DashboardPlanner {
+  readonly entries: DashboardEntry[] = [];
+  private readonly lookup: TargetLookup;
+  private readonly linkPrefix: string;
+
+  constructor(root: string, roadmapsDir: string, dashboard: string) {
+    this.lookup = createTargetLookup(root, roadmapsDir);
+    this.linkPrefix = `${
+      relative(dirname(join(root, dashboard)), join(root, roadmapsDir))
+        .split('\\')
+        .join(posix.sep) || '.'
+    }/`;
+  }
+
+  /** Adds an active roadmap (in path order); returns its entry and completion verdict. */
+  add(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
+    const verdict = completion(roadmap, this.lookup);
+    const entry = dashboardEntry(roadmap, verdict, this.linkPrefix);
+    this.entries.push(entry);
+    return { entry, verdict };
+  }
+
+  render(parked: ParkedRow[]): string {
+    return renderDashboard({ entries: this.entries, parked, linkPrefix: this.linkPrefix });
+  }
+}
+
+/** The dashboard for a tree already in memory (the archive's tree after its moves). */
+export function planDashboard(tree: RoadmapTree, dashboard: string): string {
+  const planner = new DashboardPlanner(tree.root, tree.roadmapsDir, dashboard);
+  for (const roadmap of tree.active) planner.add(roadmap);
+  return planner.render(tree.parked);
 }
 
 function readDashboard(path: string, shown: string): string | null {
@@ -81,23 +103,46 @@ function readDashboard(path: string, shown: string): string | null {
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
-  const tree = loadRoadmapTree(root, config);
+  const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+  const completed: ProgressReport['completed'] = [];
+  const ironLaw3: ProgressReport['ironLaw3'] = [];
+  const mergeGated: MergeGatedNote[] = [];
+  // Findings in the files themselves (invalid frontmatter, an unclosed fence) are shown too:
+  // the dashboard is still written, but nobody should be surprised by what it counted.
+  const findings: Diagnostic[] = [];
+  let stepsDone = 0;
+  let stepsActive = 0;
+  // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept.
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    findings.push(...roadmap.diagnostics);
+    if (roadmap.phases.length === 0) return;
+    const { entry, verdict } = planner.add(roadmap);
+    const c = entry.counts;
+    stepsDone += c.done;
+    stepsActive += c.totalActive;
+    const base = { rel: entry.rel, done: c.done, active: c.totalActive };
+    if (entry.completed) completed.push(base);
+    if (entry.ironLaw3) {
+      const problems = !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
+      ironLaw3.push({ ...base, deferred: c.deferred, problems });
+    }
+    if (entry.mergeGated !== null)
+      mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
+  });
   const report: ProgressReport = {
     mode: options.check ? 'check' : 'write',
     root,
     dashboard: config.dashboard,
     hasRoadmaps: tree.exists,
-    roadmapCount: tree.active.length,
-    stepsDone: 0,
-    stepsActive: 0,
+    roadmapCount: planner.entries.length,
+    stepsDone,
+    stepsActive,
     stale: false,
     missing: false,
-    completed: [],
-    ironLaw3: [],
-    mergeGated: [],
-    // Findings in the files themselves (invalid frontmatter, an unclosed fence) are shown too:
-    // the dashboard is still written, but nobody should be surprised by what it counted.
-    warnings: [...tree.warnings, ...tree.candidates.flatMap((r) => r.diagnostics)],
+    completed,
+    ironLaw3,
+    mergeGated,
+    warnings: [...tree.warnings, ...findings],
   };
   if (!tree.exists) return report;
   if (tree.problems.length > 0) {
@@ -105,22 +150,7 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     const more = tree.problems.length > 1 ? ` (and ${tree.problems.length - 1} more unreadable file(s))` : '';
     throw new InputError(`${first.message}${more}; the dashboard was not touched`, first.file, first.fix);
   }
-  const { content, rows, verdicts } = planDashboard(tree, config.dashboard);
-  for (const row of rows) {
-    report.stepsDone += row.counts.done;
-    report.stepsActive += row.counts.totalActive;
-    const base = { rel: row.roadmap.rel, done: row.counts.done, active: row.counts.totalActive };
-    if (row.completed) report.completed.push(base);
-    if (row.ironLaw3) {
-      const verdict = verdicts.get(row.roadmap.rel);
-      const problems = verdict && !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
-      report.ironLaw3.push({ ...base, deferred: row.counts.deferred, problems });
-    }
-    if (row.mergeGated) {
-      const s = mergeGatedSummary(row.roadmap);
-      report.mergeGated.push({ ...base, gated: s.count, prs: s.prs });
-    }
-  }
+  const content = planner.render(tree.parked);
   const path = join(root, config.dashboard);
   if (options.check) {
     const current = readDashboard(path, config.dashboard);

@@ -20,26 +20,35 @@ export interface ParkedRow {
   resume: string;
 }
 
+/**
+ * One active roadmap as the dashboard shows it: its numbers, its banners and its rendered block
+ * of the per-roadmap breakdown. It holds no text of the roadmap file, so a command can turn
+ * each roadmap into its entry as it reads the tree and let the parsed model go.
+ */
+export interface DashboardEntry {
+  /** Path relative to the roadmap root. */
+  rel: string;
+  phases: number;
+  counts: Counts;
+  /** Open blockers, structured and legacy. */
+  openBlockers: number;
+  /** Open blockers that wait on the person. */
+  userBlockers: number;
+  completed: boolean;
+  ironLaw3: boolean;
+  /** Every open step is merge-gated: how many, and the PRs they cite. */
+  mergeGated: { count: number; prs: number[] } | null;
+  /** The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`. */
+  breakdown: string;
+}
+
 /** What the dashboard is rendered from. */
 export interface DashboardInput {
   /** Active roadmaps in path order. */
-  roadmaps: Roadmap[];
-  /** The completion verdict of each roadmap, by `rel`. */
-  completion: ReadonlyMap<string, Completion>;
+  entries: DashboardEntry[];
   parked: ParkedRow[];
   /** Link prefix from the dashboard to the roadmap root, with a trailing slash (`roadmaps/`). */
   linkPrefix: string;
-}
-
-/** One roadmap's numbers and banner membership. */
-export interface DashboardRow {
-  roadmap: Roadmap;
-  counts: Counts;
-  /** Open blockers, structured and legacy, in file order. */
-  open: Blocker[];
-  completed: boolean;
-  ironLaw3: boolean;
-  mergeGated: boolean;
 }
 
 const PROVENANCE =
@@ -73,30 +82,40 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Classifies every roadmap for the banners; shared by the renderer and `--check`. */
-export function dashboardRows(input: Pick<DashboardInput, 'roadmaps' | 'completion'>): DashboardRow[] {
-  return input.roadmaps.map((roadmap) => {
-    const counts = roadmapCounts(roadmap);
-    const verdict = input.completion.get(roadmap.rel);
-    return {
-      roadmap,
-      counts,
-      open: openBlockers(roadmap),
-      completed: verdict?.finished === true,
-      ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
-      mergeGated: isMergeGated(roadmap, counts),
-    };
-  });
+function linker(prefix: string): (rel: string) => string {
+  return (rel) => {
+    // inline: a newline in a file name must not end the table row.
+    const shown = sanitize(rel, { inline: true });
+    return `[${shown}](${prefix}${shown})`;
+  };
+}
+
+/** Classifies one roadmap for the banners and renders its breakdown block. */
+export function dashboardEntry(
+  roadmap: Roadmap,
+  verdict: Completion | undefined,
+  linkPrefix: string,
+): DashboardEntry {
+  const counts = roadmapCounts(roadmap);
+  const open = openBlockers(roadmap);
+  return {
+    rel: roadmap.rel,
+    phases: roadmap.phases.length,
+    counts,
+    openBlockers: open.length,
+    userBlockers: open.filter((b) => needsUser(b.owner)).length,
+    completed: verdict?.finished === true,
+    ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
+    mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
+    breakdown: renderRoadmap(roadmap, counts, open, linker(linkPrefix)),
+  };
 }
 
 /** Renders `agents/roadmaps-progress.md` in upstream's TypeScript layout, with our prose. */
-export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = dashboardRows(input)): string {
+export function renderDashboard(input: DashboardInput): string {
   const p = input.linkPrefix;
-  const link = (rel: string) => {
-    // inline: a newline in a file name must not end the table row.
-    const shown = sanitize(rel, { inline: true });
-    return `[${shown}](${p}${shown})`;
-  };
+  const link = linker(p);
+  const rows = input.entries;
   const out: string[] = [];
   const push = (...lines: string[]) => out.push(...lines);
 
@@ -107,8 +126,8 @@ export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = da
   for (const row of rows) {
     done += row.counts.done;
     active += row.counts.totalActive;
-    openCount += row.open.length;
-    userCount += row.open.filter((b) => needsUser(b.owner)).length;
+    openCount += row.openBlockers;
+    userCount += row.userBlockers;
   }
   const percent = active === 0 ? 0 : roundHalfEven((done * 100) / active);
   let blockersMeta = '';
@@ -132,18 +151,18 @@ export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = da
     push('## ⚠️ Iron Law 3 — unresolved deferred items', '', IRON_LAW_3, '');
     push('| Roadmap | Done | Deferred | Cancelled |', '|---|---:|---:|---:|');
     for (const r of ironLaw) {
-      push(`| ${link(r.roadmap.rel)} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`);
+      push(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`);
     }
     push('');
   }
-  const gated = rows.filter((r) => r.mergeGated);
+  const gated = rows.filter((r) => r.mergeGated !== null);
   if (gated.length > 0) {
     push('## ⏳ Merge-gated — pending post-merge archival', '', MERGE_GATED, '');
     push('| Roadmap | Done | Merge-gated open | Gating PR |', '|---|---:|---:|---|');
     for (const r of gated) {
-      const summary = mergeGatedSummary(r.roadmap);
+      const summary = r.mergeGated!;
       const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : '—';
-      push(`| ${link(r.roadmap.rel)} | ${r.counts.done} | ${summary.count} | ${prs} |`);
+      push(`| ${link(r.rel)} | ${r.counts.done} | ${summary.count} | ${prs} |`);
     }
     push('');
   }
@@ -151,8 +170,7 @@ export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = da
   if (completed.length > 0) {
     push('## ✅ Completed — pending archival', '', COMPLETED, '');
     push('| Roadmap | Done | Total |', '|---|---:|---:|');
-    for (const r of completed)
-      push(`| ${link(r.roadmap.rel)} | ${r.counts.done} | ${r.counts.totalActive} |`);
+    for (const r of completed) push(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.totalActive} |`);
     push('');
   }
 
@@ -166,10 +184,10 @@ export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = da
   push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
   rows.forEach((r, i) => {
     const c = r.counts;
-    const k = r.open.length;
-    const cell = k === 0 ? '0' : `[${k}](#${blockersAnchor(r.roadmap.rel)})`;
+    const k = r.openBlockers;
+    const cell = k === 0 ? '0' : `[${k}](#${blockersAnchor(r.rel)})`;
     push(
-      `| ${i + 1} | ${link(r.roadmap.rel)} | ${r.roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBar(c.percent, 10)} ${c.percent}% |`,
+      `| ${i + 1} | ${link(r.rel)} | ${r.phases} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBar(c.percent, 10)} ${c.percent}% |`,
     );
   });
   push('', '---', '');
@@ -186,12 +204,22 @@ export function renderDashboard(input: DashboardInput, rows: DashboardRow[] = da
   }
 
   push('## Per-roadmap phase breakdown', '');
-  for (const r of rows) renderRoadmap(r, link, push);
+  for (const r of rows) out.push(r.breakdown);
   return `${out.join('\n')}\n`;
 }
 
-function renderRoadmap(r: DashboardRow, link: (rel: string) => string, push: (...l: string[]) => void): void {
-  const { roadmap, counts } = r;
+/**
+ * One roadmap's block of the breakdown. Joined into a new string, so it keeps no slice of the
+ * roadmap's text alive.
+ */
+function renderRoadmap(
+  roadmap: Roadmap,
+  counts: Counts,
+  open: Blocker[],
+  link: (rel: string) => string,
+): string {
+  const out: string[] = [];
+  const push = (...lines: string[]) => out.push(...lines);
   push(`### ${link(roadmap.rel)}`, '');
   push(
     `**${sanitize(roadmap.title)}** — ${counts.done} / ${counts.totalActive} done (${counts.percent}%)`,
@@ -208,8 +236,7 @@ function renderRoadmap(r: DashboardRow, link: (rel: string) => string, push: (..
     );
   }
   push('');
-  const open = r.open;
-  if (open.length === 0) return;
+  if (open.length === 0) return out.join('\n');
   push(`<a id="${blockersAnchor(roadmap.rel)}"></a>`, '**Blockers**', '');
   for (const b of open) {
     push(`- **${sanitize(b.id)}** (owner: ${sanitize(b.owner)}) — blocks ${sanitize(b.blocks)}`);
@@ -222,4 +249,5 @@ function renderRoadmap(r: DashboardRow, link: (rel: string) => string, push: (..
   const resolved = resolvedBlockers(roadmap).length;
   if (resolved > 0) push('', `_${plural(resolved, 'blocker')} resolved._`);
   push('');
+  return out.join('\n');
 }

@@ -66,24 +66,27 @@ function readParked(rootAbs: string, roadmapsDir: string, problems: ReadProblem[
   return parked;
 }
 
+/** A tree read without keeping its roadmaps: everything of `RoadmapTree` but the models. */
+export type ScannedTree = Omit<RoadmapTree, 'candidates' | 'active'>;
+
 /**
- * Reads and parses every roadmap below the configured root. `select`, when given, is a cheap
- * test on the raw text: files that fail it are read (so unreadable ones are still reported)
- * but not parsed, and are absent from `candidates` and `active` (`gates` skips files that
- * cannot hold a blocker).
+ * Reads and parses every roadmap below the configured root, in path order, handing each
+ * candidate (every file that is not a draft) to `visit` and keeping nothing of it: a command
+ * that needs only a summary of each roadmap lets the model go at once. `select`, when given, is
+ * a cheap test on the raw text: files that fail it are read (so unreadable ones are still
+ * reported) but not parsed (`gates` skips files that cannot hold a blocker).
  */
-export function loadRoadmapTree(
+export function scanRoadmapTree(
   rootAbs: string,
   config: Pick<Config, 'roadmaps'>,
+  visit: (roadmap: Roadmap) => void,
   select?: (text: string) => boolean,
-): RoadmapTree {
+): ScannedTree {
   const roadmapsDir = config.roadmaps;
-  const tree: RoadmapTree = {
+  const tree: ScannedTree = {
     root: rootAbs,
     roadmapsDir,
     exists: roadmapRootExists(rootAbs, roadmapsDir),
-    candidates: [],
-    active: [],
     parked: [],
     problems: [],
     warnings: [],
@@ -102,12 +105,30 @@ export function loadRoadmapTree(
     }
     if (select !== undefined && !select(read.text)) continue;
     const roadmap = parseRoadmap(read.text, { rel, file });
-    if (roadmap.draft) continue;
-    tree.candidates.push(roadmap);
-    if (roadmap.phases.length > 0) tree.active.push(roadmap);
+    if (!roadmap.draft) visit(roadmap);
   }
   tree.parked = readParked(rootAbs, roadmapsDir, tree.problems);
   return tree;
+}
+
+/** Reads and parses every roadmap below the configured root and keeps the models (see `scanRoadmapTree`). */
+export function loadRoadmapTree(
+  rootAbs: string,
+  config: Pick<Config, 'roadmaps'>,
+  select?: (text: string) => boolean,
+): RoadmapTree {
+  const candidates: Roadmap[] = [];
+  const active: Roadmap[] = [];
+  const scanned = scanRoadmapTree(
+    rootAbs,
+    config,
+    (roadmap) => {
+      candidates.push(roadmap);
+      if (roadmap.phases.length > 0) active.push(roadmap);
+    },
+    select,
+  );
+  return { ...scanned, candidates, active };
 }
 
 /** A TargetLookup over the files of a repository, for deferral validation. */

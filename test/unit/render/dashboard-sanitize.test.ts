@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderDashboard } from '../../../src/render/dashboard.js';
+import { dashboardEntry, renderDashboard } from '../../../src/render/dashboard.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
 const RAW = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200B-\u200F]/;
@@ -26,8 +26,7 @@ describe('the progress dashboard escapes text from roadmaps', () => {
 `;
     const roadmap = parseRoadmap(text, { rel: 'hostile\x1b.md' });
     const out = renderDashboard({
-      roadmaps: [roadmap],
-      completion: new Map(),
+      entries: [dashboardEntry(roadmap, undefined, 'roadmaps/')],
       parked: [{ name: 'parked\x07.md', resume: 'Blocked until \x1b[1mnever' }],
       linkPrefix: 'roadmaps/',
     });
