@@ -2,8 +2,13 @@ import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
-import { loadRoadmapTree, type ReadProblem } from '../repo/tree.js';
-import { collectGateEntries, type GateEntry, mayHoldBlockers } from '../roadmap/gate-entries.js';
+import { type ReadProblem, scanRoadmapTree } from '../repo/tree.js';
+import {
+  compareGateEntries,
+  type GateEntry,
+  gateEntriesOf,
+  mayHoldBlockers,
+} from '../roadmap/gate-entries.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -36,12 +41,21 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
-  const tree = loadRoadmapTree(root, config, mayHoldBlockers);
+  // and only its open blockers are kept, not the whole model.
+  const entries: GateEntry[] = [];
+  const tree = scanRoadmapTree(
+    root,
+    config,
+    (roadmap) => {
+      if (roadmap.phases.length > 0) entries.push(...gateEntriesOf(roadmap));
+    },
+    mayHoldBlockers,
+  );
   return {
     root,
     roadmapsDir: tree.roadmapsDir,
     hasRoadmaps: tree.exists,
-    entries: collectGateEntries(tree.active),
+    entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
   };

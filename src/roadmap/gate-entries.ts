@@ -50,22 +50,21 @@ export function compareGateEntries(a: GateEntry, b: GateEntry): number {
   );
 }
 
+/** The open blockers of one roadmap (structured and legacy) as entries, in file order. */
+export function gateEntriesOf(roadmap: Roadmap): GateEntry[] {
+  const open = openBlockers(roadmap);
+  if (open.length === 0) return [];
+  const openSteps = roadmapCounts(roadmap).open;
+  return open.map((blocker) => ({
+    roadmap: roadmap.rel,
+    file: roadmap.file,
+    openSteps,
+    needsYou: needsUser(blocker.owner),
+    blocker,
+  }));
+}
+
 /** Every open blocker of the given roadmaps (structured and legacy), in `gates` order. */
 export function collectGateEntries(roadmaps: readonly Roadmap[]): GateEntry[] {
-  const entries: GateEntry[] = [];
-  for (const roadmap of roadmaps) {
-    const open = openBlockers(roadmap);
-    if (open.length === 0) continue;
-    const openSteps = roadmapCounts(roadmap).open;
-    for (const blocker of open) {
-      entries.push({
-        roadmap: roadmap.rel,
-        file: roadmap.file,
-        openSteps,
-        needsYou: needsUser(blocker.owner),
-        blocker,
-      });
-    }
-  }
-  return entries.sort(compareGateEntries);
+  return roadmaps.flatMap(gateEntriesOf).sort(compareGateEntries);
 }
