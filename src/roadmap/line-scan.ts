@@ -7,7 +7,6 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 // a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
 const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:—-]+(.*))?$/s;
-const STEP = /^\s*[-*]\s+\[([ xX~-])\](\s|$)/;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
@@ -22,7 +21,7 @@ const DEFERRED_RESOLUTION =
 const MERGE_GATED = /merge-gated/i;
 const PR = /pr\s*[=#:]?\s*#?\s*(\d+)/gi;
 
-const STATE: Record<string, StepState> = {
+const STATE: Record<string, StepState | undefined> = {
   ' ': 'open',
   x: 'done',
   X: 'done',
@@ -39,7 +38,54 @@ interface EntryDraft {
   body: BodyLine[];
 }
 
-/** The state of one pass over a roadmap's lines. Each method handles one kind of line. */
+/** JavaScript's `\s`: the white space and line terminators a regular expression's `\s` matches. */
+export function isSpace(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff;
+}
+
+/** A checkbox at the start of `text[start, end)`: its state character and where its text begins. */
+export interface StepMatch {
+  mark: string;
+  /** Offset just past the checkbox and the one white-space character after it, if any. */
+  after: number;
+  /** Nothing follows the `]` on the line. */
+  bare: boolean;
+}
+
+/**
+ * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line:
+ * the step pattern of upstream, and the hottest test of the scanner.
+ */
+export function matchStep(text: string, start: number, end: number): StepMatch | null {
+  let i = start;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
+  const bullet = text.charCodeAt(i);
+  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return null;
+  i++;
+  if (i >= end || !isSpace(text.charCodeAt(i))) return null;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
+  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return null;
+  const mark = text[i + 1]!;
+  if (STATE[mark] === undefined) return null;
+  i += 3;
+  if (i === end) return { mark, after: i, bare: true };
+  return isSpace(text.charCodeAt(i)) ? { mark, after: i + 1, bare: false } : null;
+}
+
+/**
+ * The state of one pass over a roadmap's lines. Each method handles one kind of line; a line
+ * is a range of `text`, and is sliced into a string only when something needs its text.
+ */
 export class LineScan {
   title: string | null = null;
   readonly phases: Phase[] = [];
@@ -63,51 +109,81 @@ export class LineScan {
   readonly hasGated: boolean;
   readonly hasComments: boolean;
   readonly hasLegacy: boolean;
+  /** Offset of the next `<!--` at or after the current line, or -1. */
+  private nextComment: number;
+  private sliced = -1;
+  private slicedText = '';
 
-  constructor(
-    source: string,
-    /** The last line is `- [x]` with no newline after it: upstream does not count it. */
-    private readonly lastLineIndex: number,
-    private readonly endsWithNewline: boolean,
-  ) {
-    this.hasFences = source.includes('```') || source.includes('~~~');
-    this.hasGated = MERGE_GATED.test(source);
-    this.hasComments = source.includes('<!--');
-    this.hasLegacy = (source.startsWith('>') || source.includes('\n>')) && LEGACY_ANYWHERE.test(source);
+  /** `text` has LF line ends (no BOM); lines are handed over as ranges of it. */
+  constructor(private readonly text: string) {
+    this.hasFences = text.includes('```') || text.includes('~~~');
+    this.hasGated = MERGE_GATED.test(text);
+    this.hasComments = text.includes('<!--');
+    this.hasLegacy = (text.startsWith('>') || text.includes('\n>')) && LEGACY_ANYWHERE.test(text);
+    this.nextComment = this.hasComments ? text.indexOf('<!--') : -1;
   }
 
-  line(line: string, index: number): void {
+  /** Line `index` (0-based), which is `text[start, end)`. */
+  line(start: number, end: number, index: number): void {
+    const text = this.text;
     const lineNo = index + 1;
     if (this.fence !== null) {
-      this.fencedLine(line, lineNo);
+      this.fencedLine(start, end, lineNo);
       return;
     }
-    const lead = line.charCodeAt(0);
+    const lead = start < end ? text.charCodeAt(start) : Number.NaN;
     // Only a line starting with a backtick, a tilde or indentation can open a fence.
     if (this.hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09)) {
-      const opener = fenceOpener(line);
+      const opener = fenceOpener(this.lineText(start, end));
       if (opener !== null) {
         opener.line = lineNo;
         this.fence = opener;
-        this.fencedLine(line, lineNo);
+        this.fencedLine(start, end, lineNo);
         return;
       }
     }
-    if (this.legacy?.open) this.continueLegacy(line);
-    if (lead === 0x23 /* # */ && this.heading(line, lineNo)) return;
-    if (this.hasLegacy && lead === 0x3e /* > */ && this.legacy === null) this.startLegacy(line, lineNo);
-    this.entry?.body.push({ text: line, line: lineNo });
+    if (this.legacy?.open) this.continueLegacy(this.lineText(start, end));
+    if (lead === 0x23 /* # */ && this.heading(this.lineText(start, end), lineNo)) return;
+    if (this.hasLegacy && lead === 0x3e /* > */ && this.legacy === null) {
+      this.startLegacy(this.lineText(start, end), lineNo);
+    }
+    this.entry?.body.push({ text: this.lineText(start, end), line: lineNo });
     const step =
-      lead === 0x2d || lead === 0x2a || lead <= 0x20 || lead === 0xa0 ? this.step(line, index) : null;
-    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, line);
-    if (this.hasComments && line.includes('<!--')) this.comments(line, lineNo, step !== null);
+      lead === 0x2d || lead === 0x2a || lead <= 0x20 || lead === 0xa0 ? this.step(start, end, index) : null;
+    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, this.lineText(start, end));
+    if (this.hasComments && this.commentIn(start, end)) {
+      this.comments(this.lineText(start, end), lineNo, step !== null);
+    }
+  }
+
+  /** The line `text[start, end)` as a string, sliced at most once. */
+  private lineText(start: number, end: number): string {
+    if (this.sliced !== start) {
+      this.sliced = start;
+      this.slicedText = this.text.slice(start, end);
+    }
+    return this.slicedText;
+  }
+
+  /** The line `text[start, end)` holds a `<!--`. */
+  private commentIn(start: number, end: number): boolean {
+    if (this.nextComment !== -1 && this.nextComment < start) {
+      this.nextComment = this.text.indexOf('<!--', start);
+    }
+    return this.nextComment !== -1 && this.nextComment + 4 <= end;
   }
 
   /** A fence line or a line inside a fence: nothing here is grammar, but spans and bodies go on. */
-  fencedLine(line: string, lineNo: number): void {
-    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, line);
-    // Only a line after the opener can close the fence.
-    if (this.fence !== null && this.fence.line !== lineNo && closesFence(line, this.fence)) this.fence = null;
+  fencedLine(start: number, end: number, lineNo: number): void {
+    const text = this.text;
+    if (this.hasGated && this.spanStep !== null) feedSpan(this.spanStep, text.slice(start, end));
+    // Only a line after the opener can close the fence; a closer starts with its character.
+    const fence = this.fence;
+    if (fence !== null && fence.line !== lineNo) {
+      let i = start;
+      while (i < end && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
+      if (i < end && text[i] === fence.char && closesFence(text.slice(start, end), fence)) this.fence = null;
+    }
     this.entry?.body.push({ text: '', line: lineNo });
     if (this.legacy?.open) this.legacy.open = false;
   }
@@ -123,7 +199,7 @@ export class LineScan {
       this.inSection = false;
       this.entry = null;
     }
-    const p = PHASE.exec(line);
+    const p = line.charCodeAt(1) === 0x23 ? PHASE.exec(line) : null;
     if (p) {
       this.spanStep = null;
       this.entry?.body.push({ text: line, line: lineNo });
@@ -170,15 +246,15 @@ export class LineScan {
     else this.legacy!.open = false;
   }
 
-  step(line: string, index: number): Step | null {
-    const s = STEP.exec(line);
+  step(start: number, end: number, index: number): Step | null {
+    const s = matchStep(this.text, start, end);
     // `- [x]` as the very last bytes of a file (no newline) is not a step upstream; kept for parity.
-    if (s === null || (s[2] === '' && index === this.lastLineIndex && !this.endsWithNewline)) return null;
-    const state = STATE[s[1]!]!;
+    if (s === null || (s.bare && end === this.text.length)) return null;
+    const state = STATE[s.mark]!;
     const phase = this.phases.length - 1;
     const step: Step = {
       state,
-      text: line.slice(s[0].length).trim(),
+      text: s.bare ? '' : this.text.slice(s.after, end).trim(),
       line: index + 1,
       phase,
       deferredResolution: null,

@@ -19,33 +19,43 @@ function stem(rel: string): string {
   return base.endsWith('.md') ? base.slice(0, -3) : base;
 }
 
-/** Splits into lines; CRLF reads like LF (a deliberate fix: upstream misreads CRLF frontmatter). */
-function splitLines(text: string): { lines: string[]; endsWithNewline: boolean } {
-  const lines = text.includes('\r\n') ? text.split(/\r?\n/) : text.split('\n');
-  const endsWithNewline = lines.length > 1 && lines[lines.length - 1] === '';
-  if (endsWithNewline) lines.pop();
-  return { lines, endsWithNewline };
+/** Where line `index` ends: the offset of its newline, or the end of the text. */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf('\n', start);
+  return end === -1 ? text.length : end;
 }
 
-/** Reads YAML frontmatter at line 1; returns its data and the index of the first body line. */
-function readFrontmatter(lines: string[], file: string, diagnostics: Diagnostic[]) {
-  if (lines[0] !== '---') return { frontmatter: null, start: 0 };
-  const close = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
-  if (close === -1) {
-    diagnostics.push({
-      file,
-      line: 1,
-      column: 1,
-      severity: 'warning',
-      code: 'frontmatter-unterminated',
-      message: 'frontmatter opened with --- is never closed; add a closing --- line',
-    });
-    return { frontmatter: null, start: 0 };
+/**
+ * Reads YAML frontmatter at line 1. Returns its data and where the body starts: the offset and
+ * index of the first line after the closing `---` (offset 0, index 0 when there is none).
+ */
+function readFrontmatter(text: string, file: string, diagnostics: Diagnostic[]) {
+  const none = { frontmatter: null, start: 0, index: 0 };
+  const firstEnd = lineEnd(text, 0);
+  if (firstEnd !== 3 || !text.startsWith('---')) return none;
+  let index = 1;
+  for (let at = firstEnd + 1; at < text.length; index++) {
+    const end = lineEnd(text, at);
+    if (text.startsWith('---', at) && CLOSER.test(text.slice(at, end))) {
+      const body = text.slice(firstEnd + 1, Math.max(firstEnd + 1, at - 1));
+      const parsed = parseFrontmatter(body, file, 2);
+      diagnostics.push(...parsed.diagnostics);
+      return { frontmatter: parsed.data, start: end + 1, index: index + 1 };
+    }
+    at = end + 1;
   }
-  const parsed = parseFrontmatter(lines.slice(1, close).join('\n'), file, 2);
-  diagnostics.push(...parsed.diagnostics);
-  return { frontmatter: parsed.data, start: close + 1 };
+  diagnostics.push({
+    file,
+    line: 1,
+    column: 1,
+    severity: 'warning',
+    code: 'frontmatter-unterminated',
+    message: 'frontmatter opened with --- is never closed; add a closing --- line',
+  });
+  return none;
 }
+
+const CLOSER = /^---\s*$/;
 
 function unterminatedFence(file: string, fence: Fence): Diagnostic {
   return {
@@ -64,16 +74,24 @@ function unterminatedFence(file: string, fence: Fence): Diagnostic {
  */
 export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   const file = options.file ?? options.rel;
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const { lines, endsWithNewline } = splitLines(source);
+  const unbommed = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // CRLF reads like LF (a deliberate fix: upstream misreads CRLF frontmatter).
+  const source = unbommed.includes('\r\n') ? unbommed.replace(/\r\n/g, '\n') : unbommed;
   const diagnostics: Diagnostic[] = [];
-  const { frontmatter, start } = readFrontmatter(lines, file, diagnostics);
-  const scan = new LineScan(source, lines.length - 1, endsWithNewline);
-  for (let i = start; i < lines.length; i++) scan.line(lines[i]!, i);
+  const { frontmatter, start, index: first } = readFrontmatter(source, file, diagnostics);
+  const scan = new LineScan(source);
+  // Line k starts after the k-th newline; an empty text still has its one (empty) line.
+  for (let at = start, index = first; at < source.length || index === 0; index++) {
+    const end = lineEnd(source, at);
+    scan.line(at, end, index);
+    at = end + 1;
+  }
   if (scan.fence !== null) diagnostics.push(unterminatedFence(file, scan.fence));
-  for (const step of scan.steps) {
-    // PR numbers only matter for merge-gated open steps; keep them unique in first-seen order.
-    step.prs = step.mergeGated && step.prs.length > 0 ? [...new Set(step.prs)] : NO_PRS;
+  if (scan.hasGated) {
+    for (const step of scan.steps) {
+      // PR numbers only matter for merge-gated open steps; keep them unique in first-seen order.
+      step.prs = step.mergeGated && step.prs.length > 0 ? [...new Set(step.prs)] : NO_PRS;
+    }
   }
   return {
     rel: options.rel,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { parseSimpleFrontmatter } from '../../../src/roadmap/frontmatter.js';
+import { parseFrontmatter, parseSimpleFrontmatter } from '../../../src/roadmap/frontmatter.js';
+import { matchStep } from '../../../src/roadmap/line-scan.js';
 import { countSteps } from '../../../src/roadmap/queries.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
@@ -92,6 +93,63 @@ describe('scanner properties', () => {
         }).toEqual(model(lines));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('position scanning agrees with the line-at-a-time definitions', () => {
+  // Characters that decide the step pattern, the white space `\s` knows among them.
+  const stepChar = fc.constantFrom(
+    ' ',
+    '\t',
+    '-',
+    '*',
+    '[',
+    ']',
+    'x',
+    'X',
+    '~',
+    'a',
+    '\u00a0',
+    '\u2003',
+    '\r',
+    '\ufeff',
+    '\u200b',
+  );
+  const STEP = /^\s*[-*]\s+\[([ xX~-])\](\s|$)/;
+
+  it('matchStep matches exactly where the step pattern does, at any offset', () => {
+    fc.assert(
+      fc.property(fc.array(stepChar, { maxLength: 14 }), fc.string({ maxLength: 3 }), (chars, pad) => {
+        const line = chars.join('');
+        const text = `${pad}${line}\n${pad}`;
+        const m = STEP.exec(line);
+        const got = matchStep(text, pad.length, pad.length + line.length);
+        expect(got === null ? null : [got.mark, got.after - pad.length, got.bare]).toEqual(
+          m === null ? null : [m[1], m[0].length, m[2] === ''],
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds the frontmatter block and the first body line as the split-into-lines reading does', () => {
+    const fmLine = fc.constantFrom('---', '--- ', '---x', 'a: b', 'c: d e', '', 'x', '- [ ] s', '## Phase 1');
+    fc.assert(
+      fc.property(fc.array(fmLine, { maxLength: 8 }), fc.boolean(), (lines, newline) => {
+        const text = lines.join('\n') + (newline ? '\n' : '');
+        // The reference: the file as lines, the closer is the first later line matching /^---\s*$/.
+        const all = text.split('\n');
+        if (newline && all.length > 1) all.pop();
+        const close = all[0] === '---' ? all.findIndex((l, i) => i > 0 && /^---\s*$/.test(l)) : -1;
+        const data = close === -1 ? null : parseFrontmatter(all.slice(1, close).join('\n'), 'x.md', 2).data;
+        const first = close === -1 ? 0 : close + 1;
+        const steps = all.flatMap((l, i) => (i >= first && /^- \[ \] s$/.test(l) ? [i + 1] : []));
+        const r = parseRoadmap(text, { rel: 'x.md' });
+        expect(r.frontmatter).toEqual(data);
+        expect([...r.orphanSteps, ...r.steps].map((s) => s.line).sort((a, b) => a - b)).toEqual(steps);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
