@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import type { GitPort, StatusEntry } from './port.js';
@@ -18,7 +17,10 @@ export class GitCommandError extends Error {
  * Runs git with arguments (never through a shell) and resolves with its stdout. Exit codes
  * other than 0 reject with a GitCommandError carrying git's stderr.
  */
-function runGit(cwd: string, args: string[]): Promise<string> {
+async function runGit(cwd: string, args: string[]): Promise<string> {
+  // Loaded on first use: `child_process` (and the networking it pulls in) costs every command
+  // ~10 ms at start, and most runs of `progress` and `gates` never call git.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',

@@ -29,37 +29,65 @@ function readAll(fd: number): Buffer {
   }
 }
 
-/**
- * Reads a file as UTF-8: the bytes into a shared buffer, checked once (invalid sequences
- * decode to U+FFFD, as before), then decoded; plain ASCII takes the cheaper one-byte decoder.
- */
-export function readUtf8(abs: string): Utf8Read {
-  let bytes: Buffer;
+/** The bytes of a file in the shared buffer (valid until the next read), or why it failed. */
+function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   let fd: number | undefined;
   try {
     fd = openSync(abs, 'r');
-    bytes = readAll(fd);
+    return readAll(fd);
   } catch (error) {
     const errorCode = (error as NodeJS.ErrnoException).code ?? 'error';
     return { errorCode, fix: errorCode === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file' };
   } finally {
     if (fd !== undefined) closeSync(fd);
+    // A file far larger than a roadmap should not keep its buffer alive for the rest of the run.
+    if (shared.length > 16 * DEFAULT_SIZE) shared = Buffer.allocUnsafe(DEFAULT_SIZE);
   }
-  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const invalidUtf8 = !isUtf8(bytes);
-  // A file far larger than a roadmap should not keep its buffer alive for the rest of the run.
-  if (shared.length > 16 * DEFAULT_SIZE) shared = Buffer.allocUnsafe(DEFAULT_SIZE);
-  return { text, invalidUtf8 };
 }
 
-/** Reads a text file, refusing binary and non-UTF-8 content with a reason. */
-export function readTextFile(abs: string, shown: string): { text: string } | { problem: ReadProblem } {
-  const read = readUtf8(abs);
-  if ('errorCode' in read) {
-    return { problem: { file: shown, message: `cannot be read (${read.errorCode})`, fix: read.fix } };
+function decode(bytes: Buffer): string {
+  // Plain ASCII takes the cheaper one-byte decoder; anything else is decoded as UTF-8.
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+/**
+ * Reads a file as UTF-8: the bytes into a shared buffer, checked once (invalid sequences
+ * decode to U+FFFD, as before), then decoded.
+ */
+export function readUtf8(abs: string): Utf8Read {
+  const bytes = readBytes(abs);
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  return { text: decode(bytes), invalidUtf8: !isUtf8(bytes) };
+}
+
+/**
+ * A cheap test on a file's text before it is decoded. It sees the bytes as Latin-1: every ASCII
+ * character as itself, every other character as two to four characters above U+007F. A test
+ * that looks only for ASCII (a regular expression without the `u` flag, whose case folding
+ * never maps a non-ASCII character to an ASCII one) answers on this view as on the text.
+ */
+export type ByteViewTest = (latin1: string) => boolean;
+
+/**
+ * Reads a text file, refusing binary and non-UTF-8 content with a reason. With `select`, a
+ * readable file that fails the test is `skipped` without being decoded.
+ */
+export function readTextFile(abs: string, shown: string): { text: string } | { problem: ReadProblem };
+export function readTextFile(
+  abs: string,
+  shown: string,
+  select?: ByteViewTest,
+): { text: string } | { problem: ReadProblem } | { skipped: true };
+export function readTextFile(
+  abs: string,
+  shown: string,
+  select?: ByteViewTest,
+): { text: string } | { problem: ReadProblem } | { skipped: true } {
+  const bytes = readBytes(abs);
+  if (!Buffer.isBuffer(bytes)) {
+    return { problem: { file: shown, message: `cannot be read (${bytes.errorCode})`, fix: bytes.fix } };
   }
-  const { text } = read;
-  if (text.includes('\u0000')) {
+  if (bytes.indexOf(0) !== -1) {
     return {
       problem: {
         file: shown,
@@ -68,8 +96,9 @@ export function readTextFile(abs: string, shown: string): { text: string } | { p
       },
     };
   }
-  if (read.invalidUtf8) {
+  if (!isUtf8(bytes)) {
     return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
   }
-  return { text };
+  if (select !== undefined && !select(bytes.toString('latin1'))) return { skipped: true };
+  return { text: decode(bytes) };
 }

@@ -7,7 +7,7 @@ import type { Roadmap } from '../roadmap/model.js';
 import { resumeCell } from '../roadmap/parked.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 import { isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
-import { type ReadProblem, readTextFile } from './read-text.js';
+import { type ByteViewTest, type ReadProblem, readTextFile } from './read-text.js';
 
 export { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
 export { type ReadProblem, readTextFile } from './read-text.js';
@@ -73,14 +73,15 @@ export type ScannedTree = Omit<RoadmapTree, 'candidates' | 'active'>;
  * Reads and parses every roadmap below the configured root, in path order, handing each
  * candidate (every file that is not a draft) to `visit` and keeping nothing of it: a command
  * that needs only a summary of each roadmap lets the model go at once. `select`, when given, is
- * a cheap test on the raw text: files that fail it are read (so unreadable ones are still
- * reported) but not parsed (`gates` skips files that cannot hold a blocker).
+ * a cheap test on the file's bytes (see `ByteViewTest`): files that fail it are read and checked
+ * (so unreadable ones are still reported) but neither decoded nor parsed (`gates` skips files
+ * that cannot hold a blocker).
  */
 export function scanRoadmapTree(
   rootAbs: string,
   config: Pick<Config, 'roadmaps'>,
   visit: (roadmap: Roadmap) => void,
-  select?: (text: string) => boolean,
+  select?: ByteViewTest,
 ): ScannedTree {
   const roadmapsDir = config.roadmaps;
   const tree: ScannedTree = {
@@ -98,12 +99,12 @@ export function scanRoadmapTree(
   const base = join(rootAbs, roadmapsDir);
   for (const rel of listing.files) {
     const file = `${roadmapsDir}/${rel}`;
-    const read = readTextFile(`${base}/${rel}`, file);
+    const read = readTextFile(`${base}/${rel}`, file, select);
     if ('problem' in read) {
       tree.problems.push(read.problem);
       continue;
     }
-    if (select !== undefined && !select(read.text)) continue;
+    if ('skipped' in read) continue;
     const roadmap = parseRoadmap(read.text, { rel, file });
     if (!roadmap.draft) visit(roadmap);
   }
@@ -115,7 +116,7 @@ export function scanRoadmapTree(
 export function loadRoadmapTree(
   rootAbs: string,
   config: Pick<Config, 'roadmaps'>,
-  select?: (text: string) => boolean,
+  select?: ByteViewTest,
 ): RoadmapTree {
   const candidates: Roadmap[] = [];
   const active: Roadmap[] = [];

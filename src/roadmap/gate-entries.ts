@@ -21,14 +21,22 @@ const BLOCKER_HINT = /blockers|blocked until/i;
 
 /**
  * False only when the text cannot hold a blocker (no `## Blockers` section, no `> Blocked
- * until` note), so `gates` can skip parsing it. A cheap pre-filter, never a parser.
+ * until` note), so `gates` can skip parsing it. A cheap pre-filter, never a parser. ASCII
+ * only and without the `u` flag, so it answers the same on the file's bytes read as Latin-1
+ * (`ByteViewTest`): `gates` runs it before decoding.
  */
 export function mayHoldBlockers(text: string): boolean {
   return BLOCKER_HINT.test(text);
 }
 
 // Pinned so the order never depends on LANG: two runs on one tree print the same bytes.
-const COLLATOR = new Intl.Collator('en');
+// Made on first use: creating it loads ICU's collation data (~5 ms), which a tree without
+// blockers never needs.
+let collator: Intl.Collator | undefined;
+function collate(a: string, b: string): number {
+  collator ??= new Intl.Collator('en');
+  return collator.compare(a, b);
+}
 
 function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -42,9 +50,9 @@ function byCodePoint(a: string, b: string): number {
 export function compareGateEntries(a: GateEntry, b: GateEntry): number {
   return (
     b.openSteps - a.openSteps ||
-    COLLATOR.compare(a.roadmap, b.roadmap) ||
+    collate(a.roadmap, b.roadmap) ||
     byCodePoint(a.roadmap, b.roadmap) ||
-    COLLATOR.compare(a.blocker.id, b.blocker.id) ||
+    collate(a.blocker.id, b.blocker.id) ||
     byCodePoint(a.blocker.id, b.blocker.id) ||
     a.blocker.line - b.blocker.line
   );

@@ -108,6 +108,8 @@ describe('mayHoldBlockers', () => {
       'status: draft',
     ),
     fc.string({ maxLength: 12 }),
+    fc.string({ unit: 'grapheme', maxLength: 6 }),
+    fc.constantFrom('ſ', 'K', 'İ', 'ı', 'BLOCKEṘS', 'blocked\u00a0until', 'é', '—'),
   );
 
   it('is true whenever the parser finds a blocker (a superset, never a parser)', () => {
@@ -115,6 +117,17 @@ describe('mayHoldBlockers', () => {
       fc.property(fc.array(line, { maxLength: 25 }), (lines) => {
         const text = lines.join('\n');
         if (parseRoadmap(text, { rel: 'x.md' }).blockers.length > 0) expect(mayHoldBlockers(text)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('answers the same on the Latin-1 view of the bytes as on the text (gates tests before decoding)', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 25 }), (lines) => {
+        const text = lines.join('\n');
+        const view = Buffer.from(text, 'utf8').toString('latin1');
+        expect(mayHoldBlockers(view)).toBe(mayHoldBlockers(text));
       }),
       { numRuns: 3000 },
     );
