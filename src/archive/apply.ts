@@ -26,8 +26,6 @@ export interface ApplyResult {
   staged: string[];
 }
 
-const STAGE_CHUNK = 500;
-
 function present(abs: string): boolean {
   try {
     lstatSync(abs);
@@ -106,10 +104,9 @@ async function stage(journal: Journal, deps: ApplyDeps, fresh: boolean): Promise
     const known = new Set(await deps.git.listTracked());
     paths = paths.filter((p) => known.has(p) || existsSync(join(deps.root, p)));
   }
-  for (let i = 0; i < paths.length; i += STAGE_CHUNK) {
-    await deps.hooks?.beforeStep?.('stage');
-    await deps.git.add(paths.slice(i, i + STAGE_CHUNK), { literal: true });
-  }
+  await deps.hooks?.beforeStep?.('stage');
+  // One call: the paths go to git on its standard input, so no argument list limits them.
+  await deps.git.add(paths);
   return paths;
 }
 

@@ -1,5 +1,4 @@
-import { completion, type TargetLookup } from '../roadmap/completion.js';
-import type { Roadmap } from '../roadmap/model.js';
+import type { Completion } from '../roadmap/completion.js';
 import type { PlannedMove, Refusal } from './model.js';
 
 /** Facts about a move that only the file system knows, supplied by the caller. */
@@ -14,13 +13,21 @@ export interface MoveFacts {
   tracked: boolean;
 }
 
+/** An active roadmap and the shared completion predicate's verdict on it. */
+export interface JudgedRoadmap {
+  /** Path below the roadmap root. */
+  rel: string;
+  /** Repository-relative path. */
+  file: string;
+  verdict: Completion;
+}
+
 /** What decides which roadmaps move. */
 export interface SelectInput {
-  /** Active roadmaps, in path order. */
-  roadmaps: readonly Roadmap[];
+  /** Active roadmaps with their verdicts, in path order. */
+  roadmaps: readonly JudgedRoadmap[];
   /** Roadmap root relative to the repository (`agents/roadmaps`). */
   roadmapsDir: string;
-  lookup: TargetLookup;
   /** Repository paths touched on this branch; null archives every finished roadmap (`--all`). */
   touched: ReadonlySet<string> | null;
   facts: (from: string, to: string) => MoveFacts;
@@ -53,7 +60,7 @@ function moveRefusal(file: string, to: string, facts: MoveFacts): Refusal | null
 }
 
 /**
- * Chooses the roadmaps to move, with the shared completion predicate. Deferral and blocker
+ * Chooses the roadmaps to move by the shared completion predicate's verdicts. Deferral and blocker
  * refusals are reported for every finished-looking roadmap, in or out of scope (as upstream);
  * move refusals (symlink, frozen, destination exists) only for those in scope.
  */
@@ -61,7 +68,7 @@ export function selectArchive(input: SelectInput): { moves: PlannedMove[]; refus
   const moves: PlannedMove[] = [];
   const refusals: Refusal[] = [];
   for (const roadmap of input.roadmaps) {
-    const verdict = completion(roadmap, input.lookup);
+    const { verdict } = roadmap;
     if (!verdict.finished) {
       if (verdict.reason === 'deferrals') {
         refusals.push({ file: roadmap.file, reason: 'deferrals', details: verdict.problems });

@@ -1,28 +1,58 @@
-import type { RoadmapTree } from '../repo/tree.js';
+import type { DashboardEntry } from '../render/dashboard.js';
+import type { Completion } from '../roadmap/completion.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 import type { ArchivePlan } from './model.js';
 import { spliceEdits } from './references.js';
 
 /**
- * The tree as it is after the plan: moved roadmaps gone, rewritten ones re-parsed from their new
- * text. Null when a parked (`later/`) roadmap was rewritten: then the caller reloads from disk.
+ * An active roadmap as the archive read it: its verdict and dashboard entry, and its parsed
+ * model only when its verdict may change once other roadmaps have moved (it has no open step
+ * but `[~]` deferrals, whose destinations are looked up on disk). The rest of the model is
+ * let go as the tree is read.
  */
-export function treeAfter(
-  tree: RoadmapTree,
+export interface ScannedRoadmap {
+  rel: string;
+  file: string;
+  verdict: Completion;
+  entry: DashboardEntry;
+  model: Roadmap | null;
+}
+
+/** Keeps the model only where the verdict consulted the deferral destinations. */
+export function verdictDependsOnOthers(entry: DashboardEntry): boolean {
+  return entry.counts.open === 0 && entry.counts.totalActive > 0 && entry.counts.deferred > 0;
+}
+
+/**
+ * The dashboard entries after the plan, in path order: moved roadmaps gone, rewritten ones
+ * re-parsed from their new text, and those whose verdict depends on other roadmaps judged again
+ * (`judge` looks destinations up on the disk as it is after the moves). Null when a parked
+ * (`later/`) roadmap was rewritten: then the caller reloads from disk.
+ */
+export function entriesAfter(
+  roadmaps: readonly ScannedRoadmap[],
   plan: ArchivePlan,
   texts: ReadonlyMap<string, string>,
-): RoadmapTree | null {
-  if (plan.rewrites.some((r) => r.path.startsWith(`${tree.roadmapsDir}/later/`))) return null;
+  roadmapsDir: string,
+  judge: (roadmap: Roadmap) => DashboardEntry,
+): DashboardEntry[] | null {
+  if (plan.rewrites.some((r) => r.path.startsWith(`${roadmapsDir}/later/`))) return null;
   const moved = new Set(plan.moves.map((m) => m.from));
   const rewritten = new Map(plan.rewrites.map((r) => [r.path, r] as const));
-  const refresh = (r: Roadmap): Roadmap => {
+  const entries: DashboardEntry[] = [];
+  for (const r of roadmaps) {
+    if (moved.has(r.file)) continue;
     const rewrite = rewritten.get(r.file);
     const text = rewrite ? texts.get(rewrite.path) : undefined;
-    return text === undefined
-      ? r
-      : parseRoadmap(spliceEdits(text, rewrite!.edits), { rel: r.rel, file: r.file });
-  };
-  const keep = (list: Roadmap[]) => list.filter((r) => !moved.has(r.file)).map(refresh);
-  return { ...tree, active: keep(tree.active), candidates: keep(tree.candidates) };
+    if (text !== undefined) {
+      const after = parseRoadmap(spliceEdits(text, rewrite!.edits), { rel: r.rel, file: r.file });
+      if (!after.draft && after.phases.length > 0) entries.push(judge(after));
+    } else if (r.model !== null) {
+      entries.push(judge(r.model));
+    } else {
+      entries.push(r.entry);
+    }
+  }
+  return entries;
 }

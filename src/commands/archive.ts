@@ -16,15 +16,15 @@ import {
   touchedPaths,
 } from '../archive/repo-adapter.js';
 import { selectArchive } from '../archive/select.js';
-import { treeAfter } from '../archive/tree-after.js';
+import { entriesAfter, type ScannedRoadmap, verdictDependsOnOthers } from '../archive/tree-after.js';
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
-import { createTargetLookup, loadRoadmapTree, type RoadmapTree } from '../repo/tree.js';
-import { planDashboard, runProgress } from './progress.js';
+import { type RoadmapTree, type ScannedTree, scanRoadmapTree } from '../repo/tree.js';
+import { DashboardPlanner, runProgress } from './progress.js';
 
 export interface ArchiveOptions {
   root?: string;
@@ -58,13 +58,27 @@ function report(root: string, options: ArchiveOptions, plan: ArchivePlan): Archi
   return { ...base, pendingJournal: null, dirty: [], staged: [], warnings: [] };
 }
 
-function loadTree(root: string, roadmaps: string): RoadmapTree {
-  const tree = loadRoadmapTree(root, { roadmaps });
+/**
+ * Reads the tree, judging every active roadmap as it is read (completion and dashboard entry)
+ * and keeping a model only where `verdictDependsOnOthers`.
+ */
+function scanTree(
+  root: string,
+  config: Config,
+): { tree: ScannedTree; roadmaps: ScannedRoadmap[]; planner: DashboardPlanner } {
+  const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+  const roadmaps: ScannedRoadmap[] = [];
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    if (roadmap.phases.length === 0) return;
+    const { entry, verdict } = planner.judge(roadmap);
+    const model = verdictDependsOnOthers(entry) ? roadmap : null;
+    roadmaps.push({ rel: roadmap.rel, file: roadmap.file, verdict, entry, model });
+  });
   if (tree.problems.length > 0) {
     const first = tree.problems[0]!;
     throw new InputError(`${first.message}; nothing was archived`, first.file, first.fix);
   }
-  return tree;
+  return { tree, roadmaps, planner };
 }
 
 /** Starts a git call now and lets it run while JavaScript works; a failure surfaces when awaited. */
@@ -76,7 +90,8 @@ function early<T>(promise: Promise<T>): Promise<T> {
 /** The plan of a fresh run and what applying it needs. */
 interface Planned {
   plan: ArchivePlan;
-  tree: RoadmapTree;
+  tree: ScannedTree;
+  roadmaps: ScannedRoadmap[];
   tracked: Set<string>;
   dirty: string[];
   texts: Map<string, string>;
@@ -90,15 +105,16 @@ async function planRun(
 ): Promise<Planned> {
   const { git, prefix } = repo;
   const base = options.all ? null : (options.base ?? 'origin/main');
+  // git works on the other core while the roadmaps are read.
   const trackedList = early(git.listTracked());
   const scopeFound = early(touchedPaths(git, prefix, base));
-  const tree = loadTree(root, config.roadmaps);
+  const dirtyFound = early(dirtyPaths(git, prefix));
+  const { tree, roadmaps } = scanTree(root, config);
   const [tracked, scope] = [new Set(await trackedList), await scopeFound];
   const isFrozen = picomatch(config.frozen, { dot: true });
   const selection = selectArchive({
-    roadmaps: tree.active,
+    roadmaps,
     roadmapsDir: config.roadmaps,
-    lookup: createTargetLookup(root, config.roadmaps),
     touched: scope.touched,
     facts: (from, to) => ({
       symlink: isSymlinked(root, config.roadmaps, from),
@@ -107,9 +123,9 @@ async function planRun(
       tracked: tracked.has(from),
     }),
   });
-  const dirtyFound = early(selection.moves.length > 0 ? dirtyPaths(git, prefix) : Promise.resolve([]));
   const gathered = await gatherCandidates(root, git, selection.moves, tracked);
-  const dirty = await dirtyFound;
+  // Nothing to move, nothing to refuse: a dirty tree matters only to a run that writes.
+  const dirty = selection.moves.length > 0 ? await dirtyFound : [];
   if (dirty.length > 0 && !options.allowDirty && !options.dryRun) throw dirtyTreeError(dirty);
   const plan = await planArchive({
     scope: base === null ? 'all' : 'changed',
@@ -122,7 +138,7 @@ async function planRun(
     exists: (path) => tracked.has(path) || pathExists(join(root, path)),
   });
   const texts = new Map(gathered.files.map((f) => [f.path, f.text] as const));
-  return { plan, tree, tracked, dirty, texts };
+  return { plan, tree, roadmaps, tracked, dirty, texts };
 }
 
 /**
@@ -148,15 +164,17 @@ export async function runArchive(
     const result = await applyJournal(pending, { ...deps, regenerate }, false);
     return { ...report(root, options, pending.plan), applied: true, resumed: true, staged: result.staged };
   }
-  const { plan, tree, tracked, dirty, texts } = await planRun(root, config, repo, options);
+  const { plan, tree, roadmaps, tracked, dirty, texts } = await planRun(root, config, repo, options);
   const done = { ...report(root, options, plan), dirty, warnings: tree.warnings };
   if (options.dryRun || plan.moves.length === 0) return done;
   const journal = createJournal(plan, texts, stagePaths(plan, tracked, new Set(dirty)));
   const regenerate = async () => {
-    // The tree in memory, minus the moved roadmaps, is what progress would read from disk now.
-    const after = treeAfter(tree, plan, texts);
+    // The tree as read, minus the moved roadmaps, is what progress would read from disk now;
+    // a fresh planner looks deferral destinations up where they are after the moves.
+    const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+    const after = entriesAfter(roadmaps, plan, texts, config.roadmaps, (r) => planner.judge(r).entry);
     if (after === null) await runProgress(ctx, { root });
-    else writeFileAtomic(join(root, config.dashboard), planDashboard(after, config.dashboard));
+    else writeFileAtomic(join(root, config.dashboard), planner.render(tree.parked, after));
   };
   const result = await applyJournal(journal, { ...deps, regenerate }, true);
   return { ...done, applied: true, staged: result.staged };

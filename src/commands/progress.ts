@@ -65,24 +65,23 @@ export class DashboardPlanner {
     }/`;
   }
 
+  /** An active roadmap's entry and completion verdict, not added. */
+  judge(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
+    const verdict = completion(roadmap, this.lookup);
+    return { entry: dashboardEntry(roadmap, verdict, this.linkPrefix), verdict };
+  }
+
   /** Adds an active roadmap (in path order); returns its entry and completion verdict. */
   add(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
-    const verdict = completion(roadmap, this.lookup);
-    const entry = dashboardEntry(roadmap, verdict, this.linkPrefix);
-    this.entries.push(entry);
-    return { entry, verdict };
+    const judged = this.judge(roadmap);
+    this.entries.push(judged.entry);
+    return judged;
   }
 
-  render(parked: ParkedRow[]): string {
-    return renderDashboard({ entries: this.entries, parked, linkPrefix: this.linkPrefix });
+  /** The dashboard of the added entries (or of `entries`, in path order). */
+  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): string {
+    return renderDashboard({ entries, parked, linkPrefix: this.linkPrefix });
   }
-}
-
-/** The dashboard for a tree already in memory (the archive's tree after its moves). */
-export function planDashboard(tree: RoadmapTree, dashboard: string): string {
-  const planner = new DashboardPlanner(tree.root, tree.roadmapsDir, dashboard);
-  for (const roadmap of tree.active) planner.add(roadmap);
-  return planner.render(tree.parked);
 }
 
 function readDashboard(path: string, shown: string): string | null {

@@ -29,12 +29,15 @@ export interface GitPort {
   grepFixed(needles: string[], options?: { untracked?: boolean; binary?: boolean }): Promise<string[]>;
   /** Paths added, copied, modified or renamed in the index (`git diff --cached --diff-filter=ACMR`). */
   stagedPaths(): Promise<string[]>;
-  /** The work tree's status, untracked files included. */
+  /** Changes to tracked files, staged or not (`git status`; untracked files are not listed). */
   status(): Promise<StatusEntry[]>;
   /** `git mv` one path to another (parent folders must exist). */
   move(from: string, to: string): Promise<void>;
-  /** `git add --` the paths (deletions included); `literal` stops `*?[` from acting as globs. */
-  add(paths: string[], options?: { literal?: boolean }): Promise<void>;
+  /**
+   * Stages exactly these files: their current content, or their removal when they are gone
+   * (`git update-index --add --remove`; paths are never globs).
+   */
+  add(paths: string[]): Promise<void>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
 }

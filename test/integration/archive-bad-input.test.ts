@@ -241,4 +241,27 @@ describe('archive and the dashboard', () => {
     expect(check.stderr).toBe('');
     expect(check.code).toBe(0);
   });
+
+  it('judges a remaining roadmap again when a deferral destination moves, and rewrites a roadmap it links from', async () => {
+    // b's only open question was its [~] step carried to a; once a is archived that deferral
+    // names an archived roadmap, so b turns from "blocked" to Iron Law 3 on the dashboard.
+    const dir = makeRepo({
+      'agents/roadmaps/a.md': `---\nparent_roadmap: b\n---\n${DONE('A')}`,
+      'agents/roadmaps/b.md':
+        '# B\n\n## Phase 1\n\n- [x] one\n- [~] two <!-- deferred-resolution: carried-to=a -->\n\n## Blockers\n\n### blocker: pick\n- **Status:** open\n',
+      'agents/roadmaps/c.md': `${OPEN}\nSee [a](a.md).\n`,
+    });
+    expect((await run(dir, ['progress'])).code).toBe(0);
+    expect(readFileSync(join(dir, 'agents/roadmaps-progress.md'), 'utf8')).not.toContain('Iron Law 3');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'dashboard');
+    expect((await run(dir, ['archive', '--all'])).code).toBe(0);
+    const dashboard = readFileSync(join(dir, 'agents/roadmaps-progress.md'), 'utf8');
+    expect(dashboard).toContain('Iron Law 3');
+    expect(readFileSync(join(dir, 'agents/roadmaps/c.md'), 'utf8')).toContain('[a](archive/a.md)');
+    git(dir, 'commit', '-q', '-m', 'archive');
+    const check = await run(dir, ['progress', '--check']);
+    expect(check.stdout + check.stderr).toContain('Iron Law 3');
+    expect(check.stdout + check.stderr).not.toMatch(/stale|out of date|missing/i);
+  });
 });

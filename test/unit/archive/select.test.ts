@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { archivePath, type MoveFacts, selectArchive } from '../../../src/archive/select.js';
-import type { DeferralTarget } from '../../../src/roadmap/completion.js';
+import { completion, type DeferralTarget, type TargetLookup } from '../../../src/roadmap/completion.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
 const DONE = '# Done\n\n## Phase 1\n\n- [x] a\n- [x] b\n';
@@ -10,13 +10,14 @@ const BLOCKED =
 const DEFERRED = '# D\n\n## Phase 1\n\n- [x] a\n- [~] later\n';
 const CANCELLED_ONLY = '# C\n\n## Phase 1\n\n- [-] dropped\n';
 
-function roadmaps(files: Record<string, string>) {
-  return Object.entries(files).map(([rel, text]) =>
-    parseRoadmap(text, { rel, file: `agents/roadmaps/${rel}` }),
-  );
-}
-
 const noTarget = (): DeferralTarget => ({ location: null, frontmatter: null, text: '' });
+
+function roadmaps(files: Record<string, string>, lookup: TargetLookup = noTarget) {
+  return Object.entries(files).map(([rel, text]) => {
+    const roadmap = parseRoadmap(text, { rel, file: `agents/roadmaps/${rel}` });
+    return { rel, file: roadmap.file, verdict: completion(roadmap, lookup) };
+  });
+}
 const plainFacts = (): MoveFacts => ({
   symlink: false,
   destinationExists: false,
@@ -29,7 +30,6 @@ describe('selectArchive', () => {
     const result = selectArchive({
       roadmaps: roadmaps({ 'a.md': DONE, 'b.md': OPEN, 'topic/c.md': DONE, 'd.md': CANCELLED_ONLY }),
       roadmapsDir: 'agents/roadmaps',
-      lookup: noTarget,
       touched: null,
       facts: plainFacts,
     });
@@ -49,7 +49,6 @@ describe('selectArchive', () => {
     const result = selectArchive({
       roadmaps: roadmaps({ 'b.md': BLOCKED, 'd.md': DEFERRED, 'e.md': DONE }),
       roadmapsDir: 'agents/roadmaps',
-      lookup: noTarget,
       touched: new Set(['agents/roadmaps/e.md']),
       facts: plainFacts,
     });
@@ -69,9 +68,8 @@ describe('selectArchive', () => {
     const lookup = (slug: string): DeferralTarget =>
       slug === 'next' ? { location: 'active', frontmatter: { parent_roadmap: 'd' }, text: '' } : noTarget();
     const result = selectArchive({
-      roadmaps: roadmaps({ 'd.md': text }),
+      roadmaps: roadmaps({ 'd.md': text }, lookup),
       roadmapsDir: 'agents/roadmaps',
-      lookup,
       touched: null,
       facts: plainFacts,
     });
@@ -88,7 +86,6 @@ describe('selectArchive', () => {
     const result = selectArchive({
       roadmaps: roadmaps({ 's.md': DONE, 'f.md': DONE, 'x.md': DONE }),
       roadmapsDir: 'agents/roadmaps',
-      lookup: noTarget,
       touched: null,
       facts,
     });
