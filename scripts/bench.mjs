@@ -47,6 +47,31 @@ function measure(cmd, args, { cwd = ROOT, runs = 7, before } = {}) {
   return median(times);
 }
 
+/**
+ * Times a command and a reference in alternation, so both see the same machine: a busy moment
+ * slows both runs of a pair instead of one side of the comparison. Returns both medians and
+ * the median of the per-pair ratios.
+ */
+function measurePaired(a, b, { runs = 9 } = {}) {
+  const once = ({ cmd, args, cwd = ROOT, before }) => {
+    before?.();
+    return timeOnce(cmd, args, cwd);
+  };
+  once(a);
+  once(b); // warm-up: file cache, not counted
+  const as = [];
+  const bs = [];
+  const ratios = [];
+  for (let i = 0; i < runs; i++) {
+    const x = once(a);
+    const y = once(b);
+    as.push(x);
+    bs.push(y);
+    ratios.push(x / y);
+  }
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
 /** Peak resident set size in MB of one run, from GNU time. */
 function peakRssMb(args, cwd) {
   if (!existsSync('/usr/bin/time')) return null;
@@ -64,6 +89,7 @@ const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 const h = {
   baseline,
+  lastRatio: Number.NaN,
   line: (text) => console.log(text),
   async corpus({ roadmaps = 200, files = 0 } = {}) {
     const dir = join(CACHE, `corpus-v${CORPUS_VERSION}-${roadmaps}-${files}`);
@@ -81,16 +107,29 @@ const h = {
     const { readFileSync } = await import('node:fs');
     return { dir, bytes: Number(readFileSync(marker, 'utf8')) };
   },
+  /**
+   * A CLI run, timed against bare `node -e 0` in alternation; returns its median in ms, and
+   * `ratio` (the median of the pairs) through `h.lastRatio`.
+   */
   async timeCli(label, args, options = {}) {
-    const ms = measure(process.execPath, [BIN, ...args], options);
-    console.log(`${label}: ${fmt(ms)} median (${(ms / baseline).toFixed(2)}× bare node)`);
-    return ms;
+    const { runs, ...where } = options;
+    const m = measurePaired(
+      { cmd: process.execPath, args: [BIN, ...args], ...where },
+      { cmd: process.execPath, args: ['-e', '0'] },
+      { runs },
+    );
+    console.log(`${label}: ${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`);
+    h.lastRatio = m.ratio;
+    return m.a;
   },
-  async timeCmd(label, cmd, args, options = {}) {
-    const ms = measure(cmd, args, options);
-    console.log(`${label}: ${fmt(ms)} median (${(ms / baseline).toFixed(2)}× bare node)`);
-    return ms;
+  /** Two commands timed in alternation: medians and the median ratio a/b. */
+  async timePair(labelA, a, labelB, b, options = {}) {
+    const m = measurePaired(a, b, options);
+    console.log(`${labelA}: ${fmt(m.a)} median`);
+    console.log(`${labelB}: ${fmt(m.b)} median (alongside)`);
+    return m;
   },
+
   peakRssMb,
 };
 

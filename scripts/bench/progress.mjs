@@ -12,6 +12,7 @@ function roadmapTexts(dir) {
 
 export default async function bench(h) {
   await h.timeCli('agent-config --version (startup)', ['--version'], { runs: 11 });
+  h.line(`  target ≤ 1.5× bare node: ${h.lastRatio <= 1.5 ? 'met' : 'MISSED'} (${h.lastRatio.toFixed(2)}×)`);
   for (const roadmaps of [200, 2000]) {
     const { dir, bytes } = await h.corpus({ roadmaps });
     execFileSync(process.execPath, [join(import.meta.dirname, '..', '..', 'dist', 'bin.js'), 'progress'], {
@@ -29,6 +30,9 @@ export default async function bench(h) {
     h.line(
       `  ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s end to end${rss === null ? '' : `, peak RSS ${rss.toFixed(0)} MB`}`,
     );
+    if (roadmaps === 2000) {
+      h.line(`  target ≤ 3× bare node: ${h.lastRatio <= 3 ? 'met' : 'MISSED'} (${h.lastRatio.toFixed(2)}×)`);
+    }
   }
   const { parseRoadmap } = await import('../../dist/index.js');
   const { dir, bytes } = await h.corpus({ roadmaps: 2000 });

@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
 import type { TextSpan } from '../roadmap/blocks.js';
+import { plainLinkDestinations } from './plain-links.js';
 
 /** Where a link, image or definition keeps its destination in the original text. */
 export interface LinkDestination {
@@ -169,12 +170,23 @@ function opensHtml(text: string): boolean {
  */
 export async function findLinkDestinationsBatch(
   requests: readonly LinkRequest[],
+  /** `plain: false` sends every stretch to remark (the property test's reference). */
+  options: { plain?: boolean } = {},
 ): Promise<LinkDestination[][]> {
   const results: LinkDestination[][] = requests.map(() => []);
-  if (requests.every((r) => r.wanted.length === 0)) return results;
+  // Stretches of plain prose are read without remark; only the rest pays for loading it.
+  const rest: number[] = [];
+  requests.forEach((request, index) => {
+    if (request.wanted.length === 0) return;
+    const plain = options.plain === false ? null : plainStretches(request);
+    if (plain === null) rest.push(index);
+    else results[index] = plain;
+  });
+  if (rest.length === 0) return results;
   const parse = await loadParser();
   const shared: number[] = [];
-  requests.forEach((request, index) => {
+  rest.forEach((index) => {
+    const request = requests[index]!;
     const spans = stretches(request);
     // Stretches are joined by a blank line, after which a line in column 0 opens a new block.
     // Two kinds could reach into the next stretch, from another file: an HTML block (`<!--`,
@@ -194,6 +206,17 @@ export async function findLinkDestinationsBatch(
   }));
   for (const [index, found] of Object.entries(parseStretches(parse, batch))) results[Number(index)] = found;
   return results;
+}
+
+/** Every stretch of a request read by `plainLinkDestinations`, or null when one needs remark. */
+function plainStretches(request: LinkRequest): LinkDestination[] | null {
+  const found: LinkDestination[] = [];
+  for (const span of stretches(request)) {
+    const plain = plainLinkDestinations(request.text, span.start, span.end);
+    if (plain === null) return null;
+    found.push(...plain);
+  }
+  return found;
 }
 
 /** Parses the stretches of several requests as one document; results keyed by request index. */
@@ -231,6 +254,7 @@ export async function findLinkDestinations(
   text: string,
   chunks: readonly TextSpan[],
   wanted: readonly number[],
+  options: { plain?: boolean } = {},
 ): Promise<LinkDestination[]> {
-  return (await findLinkDestinationsBatch([{ text, chunks, wanted }]))[0]!;
+  return (await findLinkDestinationsBatch([{ text, chunks, wanted }], options))[0]!;
 }
