@@ -124,8 +124,10 @@ async function planRun(
     }),
   });
   const gathered = await gatherCandidates(root, git, selection.moves, tracked);
-  // Nothing to move, nothing to refuse: a dirty tree matters only to a run that writes.
-  const dirty = selection.moves.length > 0 ? await dirtyFound : [];
+  // Nothing to move, nothing to refuse: a dirty tree matters only to a run that writes. The
+  // answer is awaited either way, so no git process outlives the run.
+  const dirtyNow = await dirtyFound;
+  const dirty = selection.moves.length > 0 ? dirtyNow : [];
   if (dirty.length > 0 && !options.allowDirty && !options.dryRun) throw dirtyTreeError(dirty);
   const plan = await planArchive({
     scope: base === null ? 'all' : 'changed',

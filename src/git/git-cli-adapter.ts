@@ -147,8 +147,11 @@ export class GitCliAdapter implements GitPort {
   }
 
   async status(): Promise<StatusEntry[]> {
-    // Untracked files are not asked for: listing them walks the whole work tree.
-    const parts = splitZ(await this.raw(['status', '--porcelain=v1', '-z', '--untracked-files=no']));
+    // Untracked files are not asked for: listing them walks the whole work tree. No optional
+    // locks: status never writes the index, so it can run beside other git commands.
+    const parts = splitZ(
+      await this.raw(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=no']),
+    );
     const entries: StatusEntry[] = [];
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;

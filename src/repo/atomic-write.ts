@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 // The temporary sibling a write goes through: `.<target>.<12 hex>.tmp`.
@@ -17,15 +18,34 @@ export function atomicTempTarget(name: string): string | null {
  * Writes a file through a temporary sibling and a rename, so a reader (or a crash) never sees a
  * half-written file. Parent folders are created on demand.
  */
+function tempFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = tempFor(path);
   try {
     writeFileSync(temp, content);
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * `writeFileAtomic` without blocking: the file system work runs on libuv's threads, so several
+ * writes can wait on the disk at once (creating a file can take a millisecond or more).
+ */
+export async function writeFileAtomicAsync(path: string, content: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempFor(path);
+  try {
+    await writeFile(temp, content, { flag: 'wx' });
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
     throw error;
   }
 }
