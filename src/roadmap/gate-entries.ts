@@ -1,3 +1,4 @@
+import { collateEnglish } from '../core/collate.js';
 import { needsUser } from './blockers.js';
 import type { Blocker, Roadmap } from './model.js';
 import { openBlockers, roadmapCounts } from './queries.js';
@@ -29,30 +30,22 @@ export function mayHoldBlockers(text: string): boolean {
   return BLOCKER_HINT.test(text);
 }
 
-// Pinned so the order never depends on LANG: two runs on one tree print the same bytes.
-// Made on first use: creating it loads ICU's collation data (~5 ms), which a tree without
-// blockers never needs.
-let collator: Intl.Collator | undefined;
-function collate(a: string, b: string): number {
-  collator ??= new Intl.Collator('en');
-  return collator.compare(a, b);
-}
-
 function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
  * Orders entries as upstream: most open steps first, then roadmap path, then blocker id
- * (English collation). Code-point order and the heading line break the ties collation leaves
+ * (English collation, pinned: two runs on one tree print the same bytes under any LANG).
+ * Code-point order and the heading line break the ties collation leaves
  * (ignorable characters, duplicate ids), so the order is total.
  */
 export function compareGateEntries(a: GateEntry, b: GateEntry): number {
   return (
     b.openSteps - a.openSteps ||
-    collate(a.roadmap, b.roadmap) ||
+    collateEnglish(a.roadmap, b.roadmap) ||
     byCodePoint(a.roadmap, b.roadmap) ||
-    collate(a.blocker.id, b.blocker.id) ||
+    collateEnglish(a.blocker.id, b.blocker.id) ||
     byCodePoint(a.blocker.id, b.blocker.id) ||
     a.blocker.line - b.blocker.line
   );
