@@ -84,9 +84,10 @@ export class DashboardPlanner {
   }
 }
 
-function readDashboard(path: string, shown: string): string | null {
+/** The dashboard's bytes on disk, or null when there is none. */
+function readDashboard(path: string, shown: string): Buffer | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
@@ -154,7 +155,8 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   if (options.check) {
     const current = readDashboard(path, config.dashboard);
     report.missing = current === null;
-    report.stale = current !== content;
+    // Compared as bytes: encoding the fresh render is cheaper than decoding the file.
+    report.stale = current === null || !current.equals(Buffer.from(content, 'utf8'));
   } else {
     writeFileAtomic(path, content);
   }

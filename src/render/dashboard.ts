@@ -12,7 +12,7 @@ import {
   roadmapCounts,
   roundHalfEven,
 } from '../roadmap/queries.js';
-import { sanitize } from './sanitize.js';
+import { isTerminalSafe, sanitize } from './sanitize.js';
 
 /** A `later/` roadmap for the Parked section. */
 export interface ParkedRow {
@@ -210,13 +210,26 @@ export function renderDashboard(input: DashboardInput): string {
 
 /**
  * One roadmap's block of the breakdown. Joined into a new string, so it keeps no slice of the
- * roadmap's text alive.
+ * roadmap's text alive. Rendered raw first: when the whole block holds nothing the sanitizer
+ * would escape, neither does any field of it (the common case, one test instead of one per
+ * field); otherwise it is rendered again with every field sanitized.
  */
 function renderRoadmap(
   roadmap: Roadmap,
   counts: Counts,
   open: Blocker[],
   link: (rel: string) => string,
+): string {
+  const raw = renderRoadmapWith(roadmap, counts, open, link, (text) => text);
+  return isTerminalSafe(raw) ? raw : renderRoadmapWith(roadmap, counts, open, link, sanitize);
+}
+
+function renderRoadmapWith(
+  roadmap: Roadmap,
+  counts: Counts,
+  open: Blocker[],
+  link: (rel: string) => string,
+  sanitize: (text: string) => string,
 ): string {
   const out: string[] = [];
   const push = (...lines: string[]) => out.push(...lines);

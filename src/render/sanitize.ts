@@ -120,6 +120,15 @@ export function sanitizeTerminal(text: string, options: SanitizeOptions = {}): S
   return { text: out, warnings };
 }
 
+// SUSPECT read by code point: a surrogate pair (an emoji) is one character and only a lone
+// surrogate matches, so the astral tag characters must be named.
+const SUSPECT_CODE_POINT = new RegExp(`${SUSPECT.source}|[\\u{E0000}-\\u{E007F}]`, 'u');
+
+/** True when `sanitize` (not inline) returns the text unchanged: nothing in it needs escaping. */
+export function isTerminalSafe(text: string): boolean {
+  return !SUSPECT_CODE_POINT.test(text);
+}
+
 /** `sanitizeTerminal(text).text`: the form renderers use for every string from a file or caller. */
 export function sanitize(text: string, options: SanitizeOptions = {}): string {
   const inline = options.inline === true && text.includes('\n');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findHiddenCharacters,
   isMixedScript,
+  isTerminalSafe,
   sanitize,
   sanitizeTerminal,
 } from '../../../src/render/sanitize.js';
@@ -158,5 +159,35 @@ describe('findHiddenCharacters', () => {
 
   it('finds nothing in ordinary text', () => {
     expect(findHiddenCharacters('- [ ] ship it — 😀 naïve')).toEqual([]);
+  });
+});
+
+describe('isTerminalSafe', () => {
+  it('is true exactly when sanitize leaves the text as it is (emoji pairs included)', () => {
+    const unit = fc.constantFrom(
+      'a',
+      ' ',
+      '\n',
+      '\t',
+      '\x1b',
+      '\u202e',
+      '\u200b',
+      '\ud83d',
+      '\udfe1',
+      '🟡',
+      '⚠️',
+      'é',
+      '\u2028',
+    );
+    const text = fc.oneof(
+      fc.array(unit, { maxLength: 12 }).map((u) => u.join('')),
+      fc.string({ unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(isTerminalSafe(t)).toBe(sanitize(t) === t);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
