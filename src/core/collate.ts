@@ -2,8 +2,8 @@
 // compare costs about a microsecond a call and its first use ~5 ms; sorting the open blockers
 // of a large tree calls it thousands of times. For printable ASCII, where English collation
 // has no contractions, expansions or ignorable characters, the same order is computed here
-// from each character's primary rank and its case; anything
-// else goes to ICU. A property test checks that both always agree.
+// from each character's primary rank and its case; anything else goes to ICU. A property test
+// checks that both always agree.
 
 let collator: Intl.Collator | undefined;
 let ranks: Int16Array | undefined;
