@@ -80,9 +80,13 @@ export function isMixedScript(token: string): boolean {
   return false;
 }
 
+// A letter of any script but Latin that isMixedScript knows: without one, no token can mix two.
+const NON_LATIN_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u;
+
 function countMixedScriptTokens(text: string): number {
-  // Only text with a non-ASCII letter can mix scripts; skip the split for plain ASCII.
-  if (!/[^\u0000-\u007F]/.test(text)) return 0;
+  // Only a text with a Cyrillic, Greek, Armenian or Cherokee letter can mix scripts: skip the
+  // split for everything else (plain ASCII, or Latin text with dashes and accents).
+  if (!NON_LATIN_SCRIPT.test(text)) return 0;
   let count = 0;
   for (const token of text.split(/[^\p{L}\p{M}\p{N}_-]+/u)) {
     if (token.length > 1 && isMixedScript(token)) count++;

@@ -191,3 +191,41 @@ describe('isTerminalSafe', () => {
     );
   });
 });
+
+describe('mixed-script counting', () => {
+  it('counts the same tokens as checking every token, whatever the text', () => {
+    const unit = fc.constantFrom(
+      'p',
+      'a',
+      'é',
+      'а',
+      'р',
+      'α',
+      'ο',
+      'Ꭺ',
+      'ա',
+      '—',
+      ' ',
+      '-',
+      '_',
+      '1',
+      'ß',
+      'ǅ',
+      '\u0301',
+    );
+    const text = fc.oneof(
+      fc.array(unit, { maxLength: 16 }).map((u) => u.join('')),
+      fc.string({ unit: 'grapheme' }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const reference = t
+          .split(/[^\p{L}\p{M}\p{N}_-]+/u)
+          .filter((tok) => tok.length > 1 && isMixedScript(tok)).length;
+        const reported = sanitizeTerminal(t).warnings.find((w) => w.kind === 'mixed-script')?.count ?? 0;
+        expect(reported).toBe(reference);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
