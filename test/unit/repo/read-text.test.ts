@@ -29,4 +29,35 @@ describe('readTextFile', () => {
       problem: { message: 'cannot be read (ENOENT)' },
     });
   });
+  it('reads files of every size through the shared buffer, one after another, byte for byte', () => {
+    // Empty, tiny, exactly the buffer's size, larger (the buffer grows), far larger (it is
+    // let go afterwards), then small again: each read must return only its own file.
+    const sizes = [0, 1, 65536, 65537, 200_000, 3_000_000, 5];
+    sizes.forEach((size, i) => {
+      const text = 'é—x'.repeat(Math.ceil(size / 3)).slice(0, size);
+      writeFileSync(join(dir, `s${i}.md`), text);
+    });
+    sizes.forEach((size, i) => {
+      const text = 'é—x'.repeat(Math.ceil(size / 3)).slice(0, size);
+      expect(readTextFile(join(dir, `s${i}.md`), `s${i}.md`)).toEqual({ text });
+    });
+    writeFileSync(join(dir, 'ascii.md'), 'plain ASCII\n');
+    expect(readTextFile(join(dir, 'ascii.md'), 'ascii.md')).toEqual({ text: 'plain ASCII\n' });
+  });
+  it('with a byte test: skips a file that fails it undecoded, still reports an unreadable one', () => {
+    writeFileSync(join(dir, 'plain.md'), '# Plain — nothing waits\n');
+    writeFileSync(join(dir, 'held.md'), '# Held — über\n\n## Blockers\n');
+    const select = (view: string) => /blockers/i.test(view);
+    expect(readTextFile(join(dir, 'plain.md'), 'plain.md', select)).toEqual({ skipped: true });
+    expect(readTextFile(join(dir, 'held.md'), 'held.md', select)).toEqual({
+      text: '# Held — über\n\n## Blockers\n',
+    });
+    // The test sees the bytes as Latin-1: two or three characters for each non-ASCII one.
+    const seen: string[] = [];
+    readTextFile(join(dir, 'held.md'), 'held.md', (view) => seen.push(view) > 0);
+    expect(seen[0]).toBe(Buffer.from('# Held — über\n\n## Blockers\n').toString('latin1'));
+    expect(readTextFile(join(dir, 'nul.md'), 'nul.md', () => false)).toMatchObject({
+      problem: { message: 'is binary (contains NUL bytes)' },
+    });
+  });
 });
