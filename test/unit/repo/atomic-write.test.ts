@@ -1,0 +1,33 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { atomicTempTarget, writeFileAtomic, writeFileAtomicAsync } from '../../../src/repo/atomic-write.js';
+import { tempDir } from '../../helpers/repo.js';
+
+describe('atomic writes', () => {
+  it('replace a file through a temporary sibling and leave nothing else behind', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.md'), 'old');
+    writeFileAtomic(join(dir, 'a.md'), 'sync');
+    expect(readFileSync(join(dir, 'a.md'), 'utf8')).toBe('sync');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => writeFileAtomicAsync(join(dir, 'sub', `f${i}.md`), `n${i}`)),
+    );
+    expect(readdirSync(join(dir, 'sub')).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `f${i}.md`).sort(),
+    );
+    expect(readFileSync(join(dir, 'sub', 'f7.md'), 'utf8')).toBe('n7');
+    expect(readdirSync(dir).sort()).toEqual(['a.md', 'sub']);
+  });
+
+  it('remove their temporary file when the write fails, and name it so a later run can find it', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'target.md'));
+    // Renaming a file over a folder fails: the error surfaces, the temporary file is gone.
+    await expect(writeFileAtomicAsync(join(dir, 'target.md'), 'x')).rejects.toThrow();
+    expect(() => writeFileAtomic(join(dir, 'target.md'), 'x')).toThrow();
+    expect(readdirSync(dir)).toEqual(['target.md']);
+    expect(atomicTempTarget('.plan.md.0123456789ab.tmp')).toBe('plan.md');
+    expect(atomicTempTarget('plan.md.tmp')).toBeNull();
+  });
+});
