@@ -47,7 +47,7 @@ export type { PendingRow } from './render/pending.js';
 export { confirmationSurface, renderPendingJson, renderPendingText } from './render/pending.js';
 export type { SanitizeOptions, SanitizeResult, SanitizeWarning } from './render/sanitize.js';
 export { findHiddenCharacters, sanitize, sanitizeTerminal } from './render/sanitize.js';
-export { loadRoadmapTree } from './repo/tree.js';
+export { loadRoadmapTree, scanRoadmapTree } from './repo/tree.js';
 export { blockerClass, isResolved, needsUser } from './roadmap/blockers.js';
 export { completion, deferralProblems } from './roadmap/completion.js';
 export type { GateEntry } from './roadmap/gate-entries.js';
