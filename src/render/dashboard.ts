@@ -96,7 +96,8 @@ export function dashboardEntry(
   verdict: Completion | undefined,
   linkPrefix: string,
 ): DashboardEntry {
-  const counts = roadmapCounts(roadmap);
+  // The verdict already counted the steps.
+  const counts = verdict?.counts ?? roadmapCounts(roadmap);
   const open = openBlockers(roadmap);
   return {
     rel: roadmap.rel,

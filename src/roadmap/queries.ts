@@ -91,7 +91,10 @@ export function isIronLaw3(c: Counts): boolean {
 
 /** Every open step is merge-gated: the roadmap waits for a PR to merge. */
 export function isMergeGated(roadmap: Roadmap, c: Counts = roadmapCounts(roadmap)): boolean {
-  return c.open > 0 && roadmap.steps.filter((s) => s.state === 'open' && s.mergeGated).length === c.open;
+  if (c.open === 0) return false;
+  let gated = 0;
+  for (const s of roadmap.steps) if (s.state === 'open' && s.mergeGated) gated++;
+  return gated === c.open;
 }
 
 /** Merge-gated open steps, and the PR numbers they cite (unique, first-seen order). */
