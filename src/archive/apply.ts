@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { basename, dirname, join } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import type { GitPort } from '../git/port.js';
-import { atomicTempTarget, writeFileAtomicAsync } from '../repo/atomic-write.js';
+import { atomicTempTarget, writeFileAtomic } from '../repo/atomic-write.js';
 import { fingerprint, type Journal, removeJournal, writeJournal } from './journal-store.js';
 import { spliceEdits } from './references.js';
 
@@ -81,30 +81,18 @@ async function applyMoves(journal: Journal, deps: ApplyDeps): Promise<void> {
   }
 }
 
-// Rewrites are written this many at a time: creating a file can wait a millisecond or more on
-// the disk, and waits overlap. Each write is still atomic on its own.
-const WRITE_BATCH = 16;
-
 async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
-  const rewrites = journal.plan.rewrites;
-  for (let i = 0; i < rewrites.length; i += WRITE_BATCH) {
-    const writes: Array<{ abs: string; content: string }> = [];
-    for (const rewrite of rewrites.slice(i, i + WRITE_BATCH)) {
-      const abs = join(deps.root, rewrite.writePath);
-      const text = readFileSync(abs, 'utf8');
-      const hash = fingerprint(text);
-      const expected = journal.hashes[rewrite.writePath]!;
-      if (hash === expected.after) continue;
-      if (hash !== expected.before) {
-        throw conflict('changed since the archive run was planned', rewrite.writePath, deps.journalPath);
-      }
-      await deps.hooks?.beforeStep?.(`write ${rewrite.writePath}`);
-      writes.push({ abs, content: spliceEdits(text, rewrite.edits) });
+  for (const rewrite of journal.plan.rewrites) {
+    const abs = join(deps.root, rewrite.writePath);
+    const text = readFileSync(abs, 'utf8');
+    const hash = fingerprint(text);
+    const expected = journal.hashes[rewrite.writePath]!;
+    if (hash === expected.after) continue;
+    if (hash !== expected.before) {
+      throw conflict('changed since the archive run was planned', rewrite.writePath, deps.journalPath);
     }
-    // Every write of the batch finishes (or fails) before the run goes on or reports.
-    const results = await Promise.allSettled(writes.map((w) => writeFileAtomicAsync(w.abs, w.content)));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    await deps.hooks?.beforeStep?.(`write ${rewrite.writePath}`);
+    writeFileAtomic(abs, spliceEdits(text, rewrite.edits));
   }
 }
 

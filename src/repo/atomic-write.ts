@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 // The temporary sibling a write goes through: `.<target>.<12 hex>.tmp`.
@@ -30,22 +29,6 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
-/**
- * `writeFileAtomic` without blocking: the file system work runs on libuv's threads, so several
- * writes can wait on the disk at once (creating a file can take a millisecond or more).
- */
-export async function writeFileAtomicAsync(path: string, content: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = tempFor(path);
-  try {
-    await writeFile(temp, content, { flag: 'wx' });
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
     throw error;
   }
 }

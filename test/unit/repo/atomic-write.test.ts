@@ -1,18 +1,16 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { atomicTempTarget, writeFileAtomic, writeFileAtomicAsync } from '../../../src/repo/atomic-write.js';
+import { atomicTempTarget, writeFileAtomic } from '../../../src/repo/atomic-write.js';
 import { tempDir } from '../../helpers/repo.js';
 
-describe('atomic writes', () => {
-  it('replace a file through a temporary sibling and leave nothing else behind', async () => {
+describe('writeFileAtomic', () => {
+  it('replace a file through a temporary sibling and leave nothing else behind', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.md'), 'old');
     writeFileAtomic(join(dir, 'a.md'), 'sync');
     expect(readFileSync(join(dir, 'a.md'), 'utf8')).toBe('sync');
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) => writeFileAtomicAsync(join(dir, 'sub', `f${i}.md`), `n${i}`)),
-    );
+    for (let i = 0; i < 20; i++) writeFileAtomic(join(dir, 'sub', `f${i}.md`), `n${i}`);
     expect(readdirSync(join(dir, 'sub')).sort()).toEqual(
       Array.from({ length: 20 }, (_, i) => `f${i}.md`).sort(),
     );
@@ -20,11 +18,10 @@ describe('atomic writes', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.md', 'sub']);
   });
 
-  it('remove their temporary file when the write fails, and name it so a later run can find it', async () => {
+  it('remove their temporary file when the write fails, and name it so a later run can find it', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'target.md'));
     // Renaming a file over a folder fails: the error surfaces, the temporary file is gone.
-    await expect(writeFileAtomicAsync(join(dir, 'target.md'), 'x')).rejects.toThrow();
     expect(() => writeFileAtomic(join(dir, 'target.md'), 'x')).toThrow();
     expect(readdirSync(dir)).toEqual(['target.md']);
     expect(atomicTempTarget('.plan.md.0123456789ab.tmp')).toBe('plan.md');
