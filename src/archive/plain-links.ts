@@ -103,7 +103,12 @@ export function plainLinkDestinations(text: string, start: number, end: number):
   }
   const code = codeSpans(text, start, end);
   if (code === null) return null;
-  const inCode = (i: number) => code.some(([a, b]) => i >= a && i < b);
+  // Offsets only grow, so one pointer into the (ordered) code spans answers "inside code?".
+  let span = 0;
+  const inCode = (i: number) => {
+    while (span < code.length && code[span]![1] <= i) span++;
+    return span < code.length && code[span]![0] <= i;
+  };
   const found: LinkDestination[] = [];
   let open = -1;
   for (let i = start; i < end; i++) {

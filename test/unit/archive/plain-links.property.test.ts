@@ -90,4 +90,11 @@ describe('plain-paragraph link reading', () => {
       expect(plainLinkDestinations(declined, 0, declined.length)).toBeNull();
     }
   });
+  it('reads a very long paragraph of code spans and links in one pass', () => {
+    const piece = 'See `code` and [a](road-to-1.md) then ';
+    const text = piece.repeat(20_000);
+    const found = plainLinkDestinations(text, 0, text.length);
+    expect(found).toHaveLength(20_000);
+    expect(found?.[19_999]?.start).toBe(text.lastIndexOf('road-to-1.md'));
+  });
 });
