@@ -1,11 +1,25 @@
 #!/usr/bin/env node
-import { createInterface } from 'node:readline/promises';
 import { runCli } from './cli/run-cli.js';
 import type { Context } from './core/context.js';
 import { createGit } from './git/git-cli-adapter.js';
 
 // The only module that touches `process`: everything below receives a Context.
-const stdinIsTTY = process.stdin.isTTY === true;
+// stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
+// costs every other command a few milliseconds at start.
+let stdinIsTTY: boolean | undefined;
+const isStdinTTY = () => {
+  stdinIsTTY ??= process.stdin.isTTY === true;
+  return stdinIsTTY;
+};
+const prompt = async (question: string) => {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+};
 const ctx: Context = {
   cwd: process.cwd(),
   env: process.env,
@@ -14,21 +28,16 @@ const ctx: Context = {
     stdout: process.stdout,
     stderr: process.stderr,
     isTTY: process.stdout.isTTY === true,
-    stdinIsTTY,
+    get stdinIsTTY() {
+      return isStdinTTY();
+    },
     color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
     columns: process.stdout.columns ?? 80,
   },
   git: createGit,
-  prompt: stdinIsTTY
-    ? async (question) => {
-        const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-        try {
-          return await rl.question(question);
-        } finally {
-          rl.close();
-        }
-      }
-    : undefined,
+  get prompt() {
+    return isStdinTTY() ? prompt : undefined;
+  },
 };
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
