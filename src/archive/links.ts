@@ -1,17 +1,8 @@
 import type { Nodes, Root } from 'mdast';
 import type { TextSpan } from '../roadmap/blocks.js';
-import { plainLinkDestinations } from './plain-links.js';
+import { type LinkDestination, plainLinkDestinations } from '../roadmap/plain-links.js';
 
-/** Where a link, image or definition keeps its destination in the original text. */
-export interface LinkDestination {
-  /** `[start, end)` of the destination as written (inside `<…>` when angle-bracketed). */
-  start: number;
-  end: number;
-  raw: string;
-  angle: boolean;
-  /** The destination as remark reads it (escapes removed, entities decoded). */
-  url: string;
-}
+export type { LinkDestination } from '../roadmap/plain-links.js';
 
 type Parse = (text: string) => Root;
 let parser: Promise<Parse> | undefined;

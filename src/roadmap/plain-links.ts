@@ -1,12 +1,22 @@
-import type { LinkDestination } from './links.js';
-
-// The inline links of plain paragraphs, read without a markdown parser. Most stretches that
-// mention a moved roadmap are prose with a few `[text](path)` links; remark's first parse in a
-// process costs a quarter of a second, so such stretches are read here. Anything this reader
+// The inline links of plain paragraphs, read without a markdown parser. It lives beside the
+// scanner because it reads markdown; the archive uses it to find references. Most stretches
+// that mention a moved roadmap are prose with a few `[text](path)` links; remark's first parse
+// in a process costs a quarter of a second, so such stretches are read here. Anything this reader
 // is not sure about — a block other than a paragraph, an escape, an entity, HTML, a reference
 // definition, nested brackets, a bracket or parenthesis in code, a link that does not read
 // cleanly — makes it answer null, and remark reads the stretch instead. A property test checks
 // that wherever this answers, remark finds the same destinations.
+
+/** Where a link, image or definition keeps its destination in the original text. */
+export interface LinkDestination {
+  /** `[start, end)` of the destination as written (inside `<…>` when angle-bracketed). */
+  start: number;
+  end: number;
+  raw: string;
+  angle: boolean;
+  /** The destination as remark reads it (escapes removed, entities decoded). */
+  url: string;
+}
 
 /** A character that may start a line of a stretch: nothing a block construct starts with. */
 function safeLineStart(c: number): boolean {

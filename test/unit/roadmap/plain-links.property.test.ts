@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findLinkDestinations } from '../../../src/archive/links.js';
-import { plainLinkDestinations } from '../../../src/archive/plain-links.js';
 import { markdownBlocks } from '../../../src/roadmap/blocks.js';
+import { plainLinkDestinations } from '../../../src/roadmap/plain-links.js';
 
 // Pieces of markdown, plain and tricky, that links live among.
 const piece = fc.constantFrom(
