@@ -83,15 +83,12 @@ export function isMixedScript(token: string): boolean {
 // A letter of any script but Latin that isMixedScript knows: without one, no token can mix two.
 const NON_LATIN_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u;
 
-function countMixedScriptTokens(text: string): number {
+/** The words of a text (letters, marks, digits, `_` and `-`) that mix confusable scripts. */
+export function mixedScriptTokens(text: string): string[] {
   // Only a text with a Cyrillic, Greek, Armenian or Cherokee letter can mix scripts: skip the
   // split for everything else (plain ASCII, or Latin text with dashes and accents).
-  if (!NON_LATIN_SCRIPT.test(text)) return 0;
-  let count = 0;
-  for (const token of text.split(/[^\p{L}\p{M}\p{N}_-]+/u)) {
-    if (token.length > 1 && isMixedScript(token)) count++;
-  }
-  return count;
+  if (!NON_LATIN_SCRIPT.test(text)) return [];
+  return text.split(/[^\p{L}\p{M}\p{N}_-]+/u).filter((token) => token.length > 1 && isMixedScript(token));
 }
 
 /**
@@ -117,7 +114,7 @@ export function sanitizeTerminal(text: string, options: SanitizeOptions = {}): S
     }
     out = built;
   }
-  const mixed = countMixedScriptTokens(text);
+  const mixed = mixedScriptTokens(text).length;
   if (mixed > 0) counts.set('mixed-script', mixed);
   const order: SanitizeWarningKind[] = ['control', 'backspace', 'bidi', 'zero-width', 'mixed-script'];
   const warnings = order.filter((k) => counts.has(k)).map((kind) => ({ kind, count: counts.get(kind)! }));

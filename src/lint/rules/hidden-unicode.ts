@@ -1,4 +1,4 @@
-import { findHiddenCharacters, isMixedScript, type SanitizeWarningKind } from '../../render/sanitize.js';
+import { findHiddenCharacters, mixedScriptTokens, type SanitizeWarningKind } from '../../render/sanitize.js';
 import type { Roadmap } from '../../roadmap/model.js';
 import type { Finding, LintDocument, LintRule } from '../types.js';
 
@@ -50,14 +50,12 @@ function hiddenCharacters(doc: LintDocument): Finding[] {
 function mixedScriptNames(roadmap: Roadmap): Finding[] {
   const out: Finding[] = [];
   const flag = (what: string, value: string, line: number, column: number) => {
-    for (const token of value.split(/[^\p{L}\p{M}\p{N}_-]+/u)) {
-      if (token.length > 1 && isMixedScript(token)) {
-        out.push({
-          line,
-          column,
-          message: `${what} '${token}' mixes letters of different scripts — a look-alike of another name?`,
-        });
-      }
+    for (const token of mixedScriptTokens(value)) {
+      out.push({
+        line,
+        column,
+        message: `${what} '${token}' mixes letters of different scripts — a look-alike of another name?`,
+      });
     }
   };
   for (const b of roadmap.blockersSection?.blockers ?? []) {
