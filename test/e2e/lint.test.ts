@@ -3,7 +3,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
-import { GIT_ENV, git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { GIT_ENV, git, makeRepo, OPEN_BLOCKER_GO, tempDir, writeFiles } from '../helpers/repo.js';
 
 const BUILT = join(ROOT, 'dist');
 // A private copy of the bundle (it needs no node_modules): a rebuild of dist/ while the suite
@@ -22,17 +22,8 @@ function commit(cwd: string, message: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const BLOCKER = `### blocker: go
-- **Status:** open
-- **Owner:** user
-- **Blocks:** Phase 1
-- **Recommendation:** go
-- **If you do nothing:** nothing ships
-- **What to do:** say go
-- **Resolved when:** said
-`;
 const plan = (marker: string) =>
-  `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Blockers\n\n${BLOCKER}`;
+  `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Blockers\n\n${OPEN_BLOCKER_GO}`;
 
 beforeAll(() => {
   ensureBuilt();

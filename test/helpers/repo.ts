@@ -49,9 +49,25 @@ export function makeRepo(files: Record<string, string> = {}, options: { commit?:
   return dir;
 }
 
+/** The path of something in test/fixtures. */
+export function fixturePath(...parts: string[]): string {
+  return join(import.meta.dirname, '..', 'fixtures', ...parts);
+}
+
 /** Copies a fixture folder (from test/fixtures) into a fresh temporary folder. */
 export function copyFixture(name: string): string {
   const dir = tempDir();
-  cpSync(join(import.meta.dirname, '..', 'fixtures', name), dir, { recursive: true });
+  cpSync(fixturePath(name), dir, { recursive: true });
   return dir;
 }
+
+/** A complete, open, user-owned blocker entry with the id `go` (every field lint asks for). */
+export const OPEN_BLOCKER_GO = `### blocker: go
+- **Status:** open
+- **Owner:** user
+- **Blocks:** Phase 1
+- **Recommendation:** go
+- **If you do nothing:** nothing ships
+- **What to do:** say go
+- **Resolved when:** said
+`;

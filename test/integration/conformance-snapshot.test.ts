@@ -2,17 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
-import { copyFixture } from '../helpers/repo.js';
+import { copyFixture, fixturePath } from '../helpers/repo.js';
 
-const GOLDEN = join(
-  import.meta.dirname,
-  '..',
-  'fixtures',
-  'agent-config-real',
-  'snapshot-2026-05',
-  'agents',
-  'roadmaps-progress.md',
-);
+const GOLDEN = fixturePath('agent-config-real', 'snapshot-2026-05', 'agents', 'roadmaps-progress.md');
 
 /**
  * The upstream Python generator's dashboard for the 2026-05 snapshot, turned into the

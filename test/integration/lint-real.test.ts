@@ -2,17 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
-import { copyFixture, makeRepo } from '../helpers/repo.js';
+import { copyFixture, fixturePath, makeRepo } from '../helpers/repo.js';
 
-const LATER = join(
-  import.meta.dirname,
-  '..',
-  'fixtures',
-  'agent-config-real',
-  'later-versions',
-  'agents',
-  'roadmaps',
-);
+const LATER = fixturePath('agent-config-real', 'later-versions', 'agents', 'roadmaps');
 const real = (rel: string) =>
   readFileSync(join(LATER, rel), 'utf8').replace(/^status: draft$/m, 'status: ready');
 

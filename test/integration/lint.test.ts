@@ -2,17 +2,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
-import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
-
-const GOOD_BLOCKER = `### blocker: go
-- **Status:** open
-- **Owner:** user
-- **Blocks:** Phase 1
-- **Recommendation:** go
-- **If you do nothing:** nothing ships
-- **What to do:** say go
-- **Resolved when:** said
-`;
+import { git, makeRepo, OPEN_BLOCKER_GO, tempDir, writeFiles } from '../helpers/repo.js';
 
 const roadmap = (steps: string, blockers = '') =>
   `# Plan\n\n## Phase 1 — Work\n\n${steps}\n${blockers ? `\n## Blockers\n\n${blockers}` : ''}`;
@@ -34,7 +24,7 @@ const FAILURES = `# Failure signatures
 
 function cleanRepo(extra: Record<string, string> = {}): string {
   return makeRepo({
-    'agents/roadmaps/plan.md': roadmap('- [ ] a <!-- blocked-by: go -->', GOOD_BLOCKER),
+    'agents/roadmaps/plan.md': roadmap('- [ ] a <!-- blocked-by: go -->', OPEN_BLOCKER_GO),
     'agents/roadmaps/release.md': roadmap('- [ ] b <!-- blocked-by: plan#go -->'),
     'docs/guidelines/failure-signatures.md': FAILURES,
     'docs/guidelines/reviews.md': '# Reviews\n\nPlans live in agents/roadmaps/.\n',
@@ -109,7 +99,7 @@ describe('agent-config lint over the whole repository', () => {
   });
 
   it('reads a CRLF roadmap exactly like the LF one: same findings, no carriage return reported', async () => {
-    const lf = roadmap('- [ ] a <!-- blocked-by: nope -->', GOOD_BLOCKER);
+    const lf = roadmap('- [ ] a <!-- blocked-by: nope -->', OPEN_BLOCKER_GO);
     const dir = makeRepo({
       'agents/roadmaps/lf.md': lf,
       'agents/roadmaps/crlf.md': lf.replace(/\n/g, '\r\n'),
@@ -151,7 +141,7 @@ describe('agent-config lint with paths', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('1 file(s) checked');
     writeFiles(dir, {
-      'agents/roadmaps/plan.md': roadmap('- [ ] a', GOOD_BLOCKER.replace('open', 'resolved')),
+      'agents/roadmaps/plan.md': roadmap('- [ ] a', OPEN_BLOCKER_GO.replace('open', 'resolved')),
     });
     const stale = await run(dir, ['lint', 'agents/roadmaps/release.md']);
     expect(stale.stdout).toBe(
@@ -207,7 +197,7 @@ describe('agent-config lint --staged', () => {
   it('lints what git diff --cached names, not unstaged files', async () => {
     const dir = cleanRepo();
     writeFiles(dir, {
-      'agents/roadmaps/plan.md': roadmap('- [ ] a <!-- blocked-by: gone -->', GOOD_BLOCKER),
+      'agents/roadmaps/plan.md': roadmap('- [ ] a <!-- blocked-by: gone -->', OPEN_BLOCKER_GO),
       'agents/roadmaps/unstaged.md': '# nothing trackable\n',
       'src/code.ts': 'export {};\n',
     });

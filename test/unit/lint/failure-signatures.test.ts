@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureSignaturesRule } from '../../../src/lint/rules/failure-signatures.js';
+import { fixturePath } from '../../helpers/repo.js';
 import { findings } from './helpers.js';
 
 const FILE = 'docs/guidelines/failure-signatures.md';
-const REAL = join(import.meta.dirname, '..', '..', 'fixtures', 'agent-config-real', 'later-versions');
+const REAL = fixturePath('agent-config-real', 'later-versions');
 const read = (...p: string[]) =>
   readFileSync(join(REAL, ...p, 'docs', 'guidelines', 'agent-infra', 'failure-signatures.md'), 'utf8');
 

@@ -3,18 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockerClass, isResolved, needsUser } from '../../../src/roadmap/blockers.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
+import { fixturePath } from '../../helpers/repo.js';
 
 const parse = (text: string) => parseRoadmap(text, { rel: 'x.md' });
-const FIXTURES = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'fixtures',
-  'agent-config-real',
-  'later-versions',
-  'agents',
-  'roadmaps',
-);
+const FIXTURES = fixturePath('agent-config-real', 'later-versions', 'agents', 'roadmaps');
 
 const ENTRY = `# T
 ## Phase 1
