@@ -3,20 +3,10 @@
 // citing roadmaps by path or relative link), frozen evidence and a patch. Deterministic.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { prng } from './prng.mjs';
 
 /** Bump when the generated content changes, so cached corpora are rebuilt. */
 export const CORPUS_VERSION = 2;
-
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   'parser dashboard archive gate blocker evidence record token stage claim lint table drill phase step roadmap link anchor fence owner decision budget release review merge branch commit hook check'.split(

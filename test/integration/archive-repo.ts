@@ -7,18 +7,8 @@ import { dirname, join, posix } from 'node:path';
 import type { Nodes } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { prng } from '../../scripts/prng.mjs';
 import { GIT_ENV } from '../helpers/git-env.js';
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FILLER =
   'The parser reads each roadmap once and the dashboard shows what is left; every decision is recorded where the next person looks for it.';
