@@ -8,7 +8,6 @@ import {
   openBlockers,
   phaseCounts,
   phaseState,
-  resolvedBlockers,
   roadmapCounts,
   roundHalfEven,
 } from '../roadmap/queries.js';
@@ -260,7 +259,8 @@ function renderRoadmapWith(
     for (const line of b.todo) push(`    ${sanitize(line)}`);
     push(`  - **Resolved when:** ${sanitize(b.resolvedWhen)}`);
   }
-  const resolved = resolvedBlockers(roadmap).length;
+  // Every blocker is open or resolved: no second pass over them.
+  const resolved = roadmap.blockers.length - open.length;
   if (resolved > 0) push('', `_${plural(resolved, 'blocker')} resolved._`);
   push('');
   return out.join('\n');

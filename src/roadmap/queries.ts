@@ -75,10 +75,6 @@ export function openBlockers(roadmap: Roadmap): Blocker[] {
   return roadmap.blockers.filter((b) => !isResolved(b));
 }
 
-export function resolvedBlockers(roadmap: Roadmap): Blocker[] {
-  return roadmap.blockers.filter((b) => isResolved(b));
-}
-
 /** Open blockers whose owner is the person (`user` as a whole word, or no owner at all). */
 export function blockersNeedingUser(roadmap: Roadmap): Blocker[] {
   return openBlockers(roadmap).filter((b) => needsUser(b.owner));
