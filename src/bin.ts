@@ -1,51 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './cli/run-cli.js';
-import type { Context } from './core/context.js';
-import { createGit } from './git/git-cli-adapter.js';
+import { loadCli } from './cli/code-cache.js';
 
-// The only module that touches `process`: everything below receives a Context.
-// stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
-// costs every other command a few milliseconds at start.
-let stdinIsTTY: boolean | undefined;
-const isStdinTTY = () => {
-  stdinIsTTY ??= process.stdin.isTTY === true;
-  return stdinIsTTY;
-};
-const prompt = async (question: string) => {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  try {
-    return await rl.question(question);
-  } finally {
-    rl.close();
-  }
-};
-const ctx: Context = {
-  cwd: process.cwd(),
-  env: process.env,
-  clock: () => new Date(),
-  io: {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    isTTY: process.stdout.isTTY === true,
-    get stdinIsTTY() {
-      return isStdinTTY();
-    },
-    color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
-    columns: process.stdout.columns ?? 80,
-  },
-  git: createGit,
-  get prompt() {
-    return isStdinTTY() ? prompt : undefined;
-  },
-};
-
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  // A closed pipe (`agent-config gates | head`) is not an error of ours.
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
-
-runCli(process.argv.slice(2), ctx).then((code) => {
-  process.exitCode = code;
-});
+// dist/bin.js (CommonJS): loads the CLI bundle beside it, dist/cli.cjs, with its code cache.
+loadCli(__dirname).cli.main(process.argv.slice(2));

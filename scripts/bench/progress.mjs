@@ -34,7 +34,7 @@ export default async function bench(h) {
       h.line(`  target ≤ 3× bare node: ${h.lastRatio <= 3 ? 'met' : 'MISSED'} (${h.lastRatio.toFixed(2)}×)`);
     }
   }
-  const { parseRoadmap } = await import('../../dist/index.js');
+  const { parseRoadmap } = await import('../../dist/index.mjs');
   const { dir, bytes } = await h.corpus({ roadmaps: 2000 });
   const texts = roadmapTexts(dir);
   // The first pass runs cold (interpreter, regexes compiling): what one CLI run pays.

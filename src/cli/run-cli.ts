@@ -44,7 +44,7 @@ export function buildProgram(ctx: Context, state: CliState): Command {
 
 /**
  * Runs the CLI in process and returns the exit code: 0 ran clean, 1 found something blocking,
- * 2 could not run. Nothing here touches `process`; bin.ts does.
+ * 2 could not run. Nothing here touches `process`; cli/main.ts does.
  */
 export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const state: CliState = { exitCode: EXIT_OK };

@@ -5,7 +5,7 @@ export interface OutStream {
   write(chunk: string): unknown;
 }
 
-/** Terminal facts bin.ts reads once from `process`. */
+/** Terminal facts cli/main.ts reads once from `process`. */
 export interface Io {
   stdout: OutStream;
   stderr: OutStream;
@@ -21,11 +21,11 @@ export interface Io {
 export type Prompt = (question: string) => Promise<string>;
 
 /**
- * Everything a command may touch outside pure code, built once in bin.ts and passed down.
+ * Everything a command may touch outside pure code, built once in cli/main.ts and passed down.
  * Tests build the same object with a fixed clock and captured streams.
  */
 export interface Context {
-  /** The directory the command was started in (never `process.cwd()` below bin.ts). */
+  /** The directory the command was started in (never `process.cwd()` below cli/main.ts). */
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Every timestamp and every expiry decision goes through this clock. */

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { lazyRequire } from './lazy-require.js';
 
 type YamlModule = typeof import('yaml');
 let cached: YamlModule | undefined;
@@ -9,6 +9,6 @@ let cached: YamlModule | undefined;
  * pay the ~20–35 ms it costs to load; a static import would charge every command for it.
  */
 export function loadYaml(): YamlModule {
-  cached ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  cached ??= lazyRequire<YamlModule>('yaml');
   return cached;
 }

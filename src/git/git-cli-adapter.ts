@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
+import { lazyRequire } from '../core/lazy-require.js';
 import type { GitPort, StatusEntry } from './port.js';
 
 /** A git command that exited non-zero: its exit code and what it said on stderr. */
@@ -25,7 +25,7 @@ function runGit(cwd: string, args: string[], input?: string): Promise<string> {
   // Loaded on first use: `child_process` (and the networking it pulls in) costs every command
   // ~7 ms at start, and most runs of `progress` and `gates` never call git. Loaded
   // synchronously, so git starts at once and runs while the caller goes on working.
-  childProcess ??= createRequire(import.meta.url)('node:child_process') as ChildProcessModule;
+  childProcess ??= lazyRequire<ChildProcessModule>('node:child_process');
   return new Promise((resolvePromise, reject) => {
     const child = childProcess!.execFile(
       'git',
@@ -179,7 +179,7 @@ export class GitCliAdapter implements GitPort {
   }
 }
 
-/** The GitFactory bin.ts puts into the Context. */
+/** The GitFactory cli/main.ts puts into the Context. */
 export function createGit(dir: string): GitPort {
   return new GitCliAdapter(dir);
 }

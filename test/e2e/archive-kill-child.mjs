@@ -1,6 +1,6 @@
 // Child process for the kill -9 test: runs `archive --all` through the built library and
 // kills itself with SIGKILL right before step N (no cleanup, no finally blocks run).
-import { createGit, runArchive } from '../../dist/index.js';
+import { createGit, runArchive } from '../../dist/index.mjs';
 
 const [cwd, killAt] = process.argv.slice(2);
 let step = 0;

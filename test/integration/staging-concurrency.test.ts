@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDist } from '../../scripts/build-dist.mjs';
 import { tempDir } from '../helpers/repo.js';
 import { cli, confirmOne, readRecord, stageOne, stagingRepo } from './staging/harness.js';
 
@@ -78,10 +79,9 @@ const claimers: Claimer[] = [];
 beforeAll(async () => {
   out = tempDir('agent-config-bundle-');
   // Built from the sources under test, so a stale dist/ can never make this test pass.
-  [runCliBundle, binBundle] = await Promise.all([
-    bundle('src/cli/run-cli.ts', 'run-cli.mjs'),
-    bundle('src/bin.ts', 'bin.mjs'),
-  ]);
+  const dist = join(out, 'dist');
+  [runCliBundle] = await Promise.all([bundle('src/cli/run-cli.ts', 'run-cli.mjs'), buildDist(dist)]);
+  binBundle = join(dist, 'bin.js');
 });
 
 afterAll(() => {

@@ -1,0 +1,101 @@
+// Builds dist/ with esbuild:
+// * dist/index.mjs (+ chunks/): the library, ES modules;
+// * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
+// * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
+//   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Start-up").
+// dist/package.json makes the .js files there CommonJS: a command started as an ES module
+// pays for Node's ES module loader before its first line runs.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+const shim = (name) => fileURLToPath(new URL(`./shims/${name}`, import.meta.url));
+
+// See scripts/shims/lazy-child-process.cjs: commander's eager child_process, loaded on first use.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: shim('lazy-child-process.cjs') }
+        : undefined,
+    );
+  },
+};
+
+// See scripts/shims/lazy-require.cjs: the CommonJS bundle requires without node:module.
+const commonJsRequire = {
+  name: 'common-js-require',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]lazy-require\.js$/ }, () => ({ path: shim('lazy-require.cjs') }));
+  },
+};
+
+const common = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minifySyntax: true,
+  define: { __AGENT_CONFIG_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+/** Builds everything into `dist` (emptied first); resolves when the code cache is written. */
+export async function buildDist(dist = join(ROOT, 'dist')) {
+  rmSync(dist, { recursive: true, force: true });
+  // The library: ES modules, split so that a caller loads only what it uses.
+  await build({
+    ...common,
+    entryPoints: { index: 'src/index.ts' },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'chunks/[name]-[hash]',
+    banner: {
+      // Bundled CommonJS dependencies (commander) call require() for built-ins.
+      js: "import { createRequire as __agentConfigCreateRequire } from 'node:module';\nconst require = __agentConfigCreateRequire(import.meta.url);",
+    },
+    plugins: [lazyChildProcess],
+  });
+
+  // The CLI: one CommonJS file, stamped with a hash of its contents.
+  const cli = await build({
+    ...common,
+    entryPoints: ['src/cli/bundle-entry.ts'],
+    outfile: join(dist, 'cli.cjs'),
+    format: 'cjs',
+    write: false,
+    define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
+    banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [lazyChildProcess, commonJsRequire],
+  });
+  const code = cli.outputFiles[0].text;
+  if (/\bimport\(/.test(code)) {
+    // vm.Script (dist/bin.js) has no loader for import(): everything must be bundled or required.
+    throw new Error('dist/cli.cjs contains a dynamic import(); require the module instead');
+  }
+  const stamp = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  writeFileSync(join(dist, 'cli.cjs'), `// agent-config build ${stamp}\n${code}`);
+
+  // The command and the loader the training run uses: CommonJS, built-ins only.
+  await build({
+    ...common,
+    entryPoints: { bin: 'src/bin.ts', 'code-cache': 'src/cli/code-cache.ts' },
+    outdir: dist,
+    format: 'cjs',
+  });
+  writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+
+  const train = spawnSync(process.execPath, [join(ROOT, 'scripts', 'train-code-cache.mjs'), dist], {
+    stdio: 'inherit',
+  });
+  if (train.status !== 0) throw new Error(`the code-cache training run failed (exit ${train.status})`);
+}
