@@ -178,6 +178,13 @@ describe('isTerminalSafe', () => {
       '⚠️',
       'é',
       '\u2028',
+      // The astral tag characters and their edges: U+E0000–E007F are \uDB40 \uDC00–\uDC7F.
+      '\u{E0041}',
+      '\u{E007F}',
+      '\u{E0080}',
+      '\u{DFFFF}',
+      '\udb40',
+      '\udc7f',
     );
     const text = fc.oneof(
       fc.array(unit, { maxLength: 12 }).map((u) => u.join('')),
