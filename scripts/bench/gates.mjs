@@ -13,7 +13,11 @@ export default async function bench(h) {
     h.line(
       `corpus of ${roadmaps} roadmaps (${(bytes / 1e6).toFixed(1)} MB): ${doc.needsYou} open blockers need you, ${doc.other} others`,
     );
-    await h.timeCli(`gates --json, ${roadmaps} roadmaps`, ['gates', '--json'], { cwd: dir });
+    // The target's figure (2,000 roadmaps): more pairs, so one busy moment moves its median less.
+    await h.timeCli(`gates --json, ${roadmaps} roadmaps`, ['gates', '--json'], {
+      cwd: dir,
+      runs: roadmaps === 2000 ? 21 : 9,
+    });
     if (roadmaps === 2000) {
       const ratio = h.lastRatio;
       h.line(`  target ≤ 3× bare node: ${ratio <= 3 ? 'met' : 'MISSED'} (${ratio.toFixed(2)}×)`);

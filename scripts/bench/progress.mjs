@@ -11,7 +11,7 @@ function roadmapTexts(dir) {
 }
 
 export default async function bench(h) {
-  await h.timeCli('agent-config --version (startup)', ['--version'], { runs: 11 });
+  await h.timeCli('agent-config --version (startup)', ['--version'], { runs: 21 });
   h.line(`  target ≤ 1.5× bare node: ${h.lastRatio <= 1.5 ? 'met' : 'MISSED'} (${h.lastRatio.toFixed(2)}×)`);
   for (const roadmaps of [200, 2000]) {
     const { dir, bytes } = await h.corpus({ roadmaps });
@@ -22,9 +22,8 @@ export default async function bench(h) {
     const ms = await h.timeCli(
       `progress --check, ${roadmaps} roadmaps (${(bytes / 1e6).toFixed(1)} MB)`,
       ['progress', '--check'],
-      {
-        cwd: dir,
-      },
+      // The target's figure: more pairs, so one busy moment moves its median less.
+      { cwd: dir, runs: roadmaps === 2000 ? 21 : 9 },
     );
     const rss = h.peakRssMb(['progress', '--check'], dir);
     h.line(
