@@ -29,37 +29,31 @@ function stripComments(text: string): string {
   return text.includes('<!--') ? text.replace(COMMENT, '') : text;
 }
 
-/** A body line read once: trimmed, and its bold-label field when it is one. */
-interface ReadLine {
-  trimmed: string;
-  field: RegExpExecArray | null;
-}
-
 /** Continuation stops at a blank line, another bold-label bullet, or a heading line. */
-function endsField(l: ReadLine): boolean {
-  return l.trimmed === '' || l.field !== null || l.trimmed.startsWith('#');
+function endsField(trimmed: string): boolean {
+  return trimmed === '' || trimmed.startsWith('#') || FIELD.test(trimmed);
 }
 
-function readValue(lines: ReadLine[], at: number, inline: string): string {
+function readValue(body: BodyLine[], at: number, inline: string): string {
   const pieces = [stripComments(inline).trim()];
-  for (let i = at + 1; i < lines.length; i++) {
-    const l = lines[i]!;
-    if (endsField(l)) break;
-    pieces.push(stripComments(l.trimmed).trim());
+  for (let i = at + 1; i < body.length; i++) {
+    const trimmed = body[i]!.text.trim();
+    if (endsField(trimmed)) break;
+    pieces.push(stripComments(trimmed).trim());
   }
   return pieces.filter((p) => p.length > 0).join(' ');
 }
 
-function readTodo(lines: ReadLine[], at: number, inline: string): string[] {
+function readTodo(body: BodyLine[], at: number, inline: string): string[] {
   const todo: string[] = [];
   const first = stripComments(inline).trim();
   if (first.length > 0) todo.push(first);
-  for (let i = at + 1; i < lines.length; i++) {
-    const l = lines[i]!;
+  for (let i = at + 1; i < body.length; i++) {
+    const trimmed = body[i]!.text.trim();
     // Blank lines do not end `What to do` (upstream skips them), headings and labels do.
-    if (l.trimmed === '') continue;
-    if (l.field !== null || l.trimmed.startsWith('#')) break;
-    todo.push(l.trimmed);
+    if (trimmed === '') continue;
+    if (trimmed.startsWith('#') || FIELD.test(trimmed)) break;
+    todo.push(trimmed);
   }
   return todo;
 }
@@ -83,16 +77,11 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     legacy: false,
     fields: [],
   };
-  // Each line is trimmed and matched once: a field's value reads on over the lines after it.
-  const lines: ReadLine[] = body.map(({ text }) => {
-    const trimmed = text.trim();
-    return { trimmed, field: FIELD.exec(trimmed) };
-  });
   const seen = new Set<string>();
-  for (let i = 0; i < lines.length; i++) {
-    const m = lines[i]!.field;
-    if (!m) continue;
+  for (let i = 0; i < body.length; i++) {
     const { text, line: fieldLine } = body[i]!;
+    const m = FIELD.exec(text.trim());
+    if (!m) continue;
     const label = m[1]!.trim();
     const inline = m[2]!;
     const field: BlockerField = {
@@ -107,12 +96,12 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     if (seen.has(key)) continue;
     seen.add(key);
     if (key === 'what to do') {
-      blocker.todo = readTodo(lines, i, inline);
+      blocker.todo = readTodo(body, i, inline);
       continue;
     }
     const prop = KNOWN[key];
     if (prop === undefined) continue;
-    const value = readValue(lines, i, inline);
+    const value = readValue(body, i, inline);
     if (value === '') continue;
     (blocker[prop] as string) = prop === 'status' ? value.toLowerCase() : value;
   }
