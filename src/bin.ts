@@ -1,5 +1,17 @@
 #!/usr/bin/env node
-import { loadCli } from './cli/code-cache.js';
+import { BUNDLE_FILE, type LoadedCli, loadCli } from './cli/code-cache.js';
 
 // dist/bin.js (CommonJS): loads the CLI bundle beside it, dist/cli.cjs, with its code cache.
-loadCli(__dirname).cli.main(process.argv.slice(2));
+let loaded: LoadedCli | undefined;
+try {
+  loaded = loadCli(__dirname);
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT' && code !== 'EACCES') throw error;
+  // An install that lost its build: one line and exit 2, as for any problem we cannot fix.
+  process.stderr.write(
+    `agent-config: ${__dirname}/${BUNDLE_FILE} cannot be read (${code}) — rebuild it with \`npm run build\` (or reinstall)\n`,
+  );
+  process.exitCode = 2;
+}
+loaded?.cli.main(process.argv.slice(2));

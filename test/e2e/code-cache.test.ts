@@ -88,3 +88,16 @@ describe('bundleStamp', () => {
     expect(bundleStamp('"use strict";\n')).toBeNull();
   });
 });
+
+describe('a build without its bundle', () => {
+  it('says so in one line and exits 2, without a stack trace', () => {
+    const dist = distCopy();
+    rmSync(join(dist, BUNDLE_FILE));
+    const r = runBin(tempDir(), ['--version'], { bin: join(dist, 'bin.js') });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `agent-config: ${dist}/${BUNDLE_FILE} cannot be read (ENOENT) — rebuild it with \`npm run build\` (or reinstall)\n`,
+    );
+  });
+});
