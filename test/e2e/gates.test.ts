@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
 import { makeRepo } from '../helpers/repo.js';
@@ -66,5 +66,35 @@ describe('agent-config gates (built binary)', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout.toString());
     expect(doc.blockers.length).toBe(doc.needsYou + doc.other);
+  });
+});
+
+describe('the end of a run', () => {
+  it('exits only once all its output is out, to a reader that is slow to read it', async () => {
+    // 400 open blockers: about 250 KB of JSON, several times what a pipe holds at once.
+    const blocker = (i: number) =>
+      `### blocker: decide-${i}\n- **Owner:** user\n- **Question:** ${'Which way? '.repeat(30)}\n- **What to do:** Reply.\n`;
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 20; f++) {
+      const entries = Array.from({ length: 20 }, (_, i) => blocker(f * 20 + i)).join('\n');
+      files[`agents/roadmaps/plan-${f}.md`] =
+        `# Plan ${f}\n\n## Phase 1\n\n- [ ] a\n\n## Blockers\n\n${entries}`;
+    }
+    const repo = makeRepo(files);
+    const child = spawn(process.execPath, [BIN, 'gates', '--json'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const chunks: Buffer[] = [];
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.resume();
+    const code = await closed;
+    expect(code).toBe(0);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.length).toBeGreaterThan(200_000);
+    expect(JSON.parse(text).needsYou).toBe(400);
   });
 });
