@@ -14,13 +14,13 @@ export class GitCommandError extends Error {
   }
 }
 
-/**
- * Runs git with arguments (never through a shell) and resolves with its stdout. Exit codes
- * other than 0 reject with a GitCommandError carrying git's stderr.
- */
 type ChildProcessModule = typeof import('node:child_process');
 let childProcess: ChildProcessModule | undefined;
 
+/**
+ * Runs git with arguments (never through a shell), `input` on its standard input, and resolves
+ * with its stdout. Exit codes other than 0 reject with a GitCommandError carrying git's stderr.
+ */
 function runGit(cwd: string, args: string[], input?: string): Promise<string> {
   // Loaded on first use: `child_process` (and the networking it pulls in) costs every command
   // ~7 ms at start, and most runs of `progress` and `gates` never call git. Loaded

@@ -229,15 +229,13 @@ function renderRoadmapWith(
   counts: Counts,
   open: Blocker[],
   link: (rel: string) => string,
-  sanitize: (text: string) => string,
+  /** How a field from the file is shown: as it is, or through the sanitizer. */
+  show: (text: string) => string,
 ): string {
   const out: string[] = [];
   const push = (...lines: string[]) => out.push(...lines);
   push(`### ${link(roadmap.rel)}`, '');
-  push(
-    `**${sanitize(roadmap.title)}** — ${counts.done} / ${counts.totalActive} done (${counts.percent}%)`,
-    '',
-  );
+  push(`**${show(roadmap.title)}** — ${counts.done} / ${counts.totalActive} done (${counts.percent}%)`, '');
   push(
     '| # | Phase | State | Open | Done | Deferred | Cancelled | % |',
     '|---|---|---|---:|---:|---:|---:|---:|',
@@ -245,19 +243,19 @@ function renderRoadmapWith(
   for (const phase of roadmap.phases) {
     const c = phaseCounts(phase);
     push(
-      `| ${phase.id} | ${sanitize(phase.name)} | ${phaseState(c)} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |`,
+      `| ${phase.id} | ${show(phase.name)} | ${phaseState(c)} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |`,
     );
   }
   push('');
   if (open.length === 0) return out.join('\n');
   push(`<a id="${blockersAnchor(roadmap.rel)}"></a>`, '**Blockers**', '');
   for (const b of open) {
-    push(`- **${sanitize(b.id)}** (owner: ${sanitize(b.owner)}) — blocks ${sanitize(b.blocks)}`);
-    if (b.recommendation !== '') push(`  - **Recommendation:** ${sanitize(b.recommendation)}`);
-    if (b.ifNothing !== '') push(`  - **If you do nothing:** ${sanitize(b.ifNothing)}`);
+    push(`- **${show(b.id)}** (owner: ${show(b.owner)}) — blocks ${show(b.blocks)}`);
+    if (b.recommendation !== '') push(`  - **Recommendation:** ${show(b.recommendation)}`);
+    if (b.ifNothing !== '') push(`  - **If you do nothing:** ${show(b.ifNothing)}`);
     push('  - **What to do:**');
-    for (const line of b.todo) push(`    ${sanitize(line)}`);
-    push(`  - **Resolved when:** ${sanitize(b.resolvedWhen)}`);
+    for (const line of b.todo) push(`    ${show(line)}`);
+    push(`  - **Resolved when:** ${show(b.resolvedWhen)}`);
   }
   // Every blocker is open or resolved: no second pass over them.
   const resolved = roadmap.blockers.length - open.length;

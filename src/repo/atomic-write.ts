@@ -17,13 +17,10 @@ export function atomicTempTarget(name: string): string | null {
  * Writes a file through a temporary sibling and a rename, so a reader (or a crash) never sees a
  * half-written file. Parent folders are created on demand.
  */
-function tempFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-}
-
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = tempFor(path);
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temp, content);
     renameSync(temp, path);
