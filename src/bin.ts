@@ -9,11 +9,9 @@ try {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== 'ENOENT' && code !== 'EACCES') throw error;
   // An install that lost its build: one line and exit 2, as for any problem we cannot fix.
-  // (The sanitizer is in the bundle; control characters of the folder's name are escaped here.)
-  const where = `${__dirname}/${BUNDLE_FILE}`.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-  );
+  // The sanitizer, loaded only here: every other start would pay for it.
+  const { sanitize } = require('./render/sanitize.js') as typeof import('./render/sanitize.js');
+  const where = sanitize(`${__dirname}/${BUNDLE_FILE}`, { inline: true });
   process.stderr.write(
     `agent-config: ${where} cannot be read (${code}) — rebuild it with \`npm run build\` (or reinstall)\n`,
   );
