@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { nodeCrypto } from '../core/crypto.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import type { ArchivePlan } from './model.js';
@@ -24,7 +24,7 @@ export interface Journal {
 
 /** SHA-256 of a text, hex. */
 export function fingerprint(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Builds the journal of a plan from the texts it was planned on. */

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { parseDuration } from '../core/config.js';
 import type { Context } from '../core/context.js';
+import { nodeCrypto } from '../core/crypto.js';
 import { UsageError } from '../core/errors.js';
 import { findLiveStage } from '../staging/decide.js';
 import { buildStage, formatInstant, type StagedAction } from '../staging/record.js';
@@ -80,6 +80,6 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
 }
 
 function stageRecord(action: string, object: string, source: string, now: Date, ttlMs: number): StagedAction {
-  const nonce = randomBytes(16).toString('hex');
+  const nonce = nodeCrypto().randomBytes(16).toString('hex');
   return buildStage({ action, object, source, nonce, now, ttlMs }, deriveToken(action, object, nonce));
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { nodeCrypto } from '../core/crypto.js';
 
 // The temporary sibling a write goes through: `.<target>.<12 hex>.tmp`.
 const TEMP_NAME = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
@@ -20,7 +20,7 @@ export function atomicTempTarget(name: string): string | null {
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${basename(path)}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temp, content);
     renameSync(temp, path);

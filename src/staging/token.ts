@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/crypto.js';
 
 /** A token a path may be formed from: lower-case hex, 8 to 64 characters (upstream's guard). */
 export const TOKEN_PATTERN = /^[0-9a-f]{8,64}$/;
@@ -16,7 +16,8 @@ export function isSafeToken(token: string): boolean {
  * Changing any of the three changes the token, which is how a hand edit is detected.
  */
 export function deriveToken(action: string, object: string, nonce: string): string {
-  return createHash('sha256')
+  return nodeCrypto()
+    .createHash('sha256')
     .update(`${action}\0${object}\0${nonce}`, 'utf8')
     .digest('hex')
     .slice(0, TOKEN_LENGTH);
