@@ -1,9 +1,11 @@
 import type { Context } from '../core/context.js';
 import { lazyRequire } from '../core/lazy-require.js';
 import { createGit } from '../git/git-cli-adapter.js';
+import { FdOutput } from './fd-output.js';
 import { runCli } from './run-cli.js';
 
 type ReadlineModule = typeof import('node:readline/promises');
+type TtyModule = typeof import('node:tty');
 
 // The only module that touches `process`: everything below receives a Context.
 // stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
@@ -24,21 +26,63 @@ const prompt = async (question: string) => {
   }
 };
 
+/** Whether stdout is a terminal, asked only when a command wants to know. */
+let stdoutIsTTY: boolean | undefined;
+const isStdoutTTY = () => {
+  stdoutIsTTY ??= lazyRequire<TtyModule>('node:tty').isatty(1);
+  return stdoutIsTTY;
+};
+
+/**
+ * What a run writes to: stdout and stderr straight to their descriptors (see FdOutput), except
+ * on Windows, whose console wants Node's own streams. A closed stdout (`agent-config gates |
+ * head`) is not an error of ours: the run ends with the exit code it has so far.
+ */
+function processOutputs(): { stdout: FdOutput; stderr: FdOutput } {
+  const endQuietly = () => process.exit(process.exitCode ?? 0);
+  const stdoutStream = () => {
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') endQuietly();
+      throw error;
+    });
+    return process.stdout;
+  };
+  const direct = process.platform === 'win32' ? null : undefined;
+  return {
+    stdout: new FdOutput(1, stdoutStream, endQuietly, direct),
+    stderr: new FdOutput(
+      2,
+      () => process.stderr,
+      () => {},
+      direct,
+    ),
+  };
+}
+
+let outputs: { stdout: FdOutput; stderr: FdOutput } | undefined;
+
 /** The Context of a real run: this process's folder, environment, clock, streams and terminal. */
 export function processContext(): Context {
+  outputs ??= processOutputs();
   return {
     cwd: process.cwd(),
     env: process.env,
     clock: () => new Date(),
     io: {
-      stdout: process.stdout,
-      stderr: process.stderr,
-      isTTY: process.stdout.isTTY === true,
+      stdout: outputs.stdout,
+      stderr: outputs.stderr,
+      get isTTY() {
+        return isStdoutTTY();
+      },
       get stdinIsTTY() {
         return isStdinTTY();
       },
-      color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
-      columns: process.stdout.columns ?? 80,
+      get color() {
+        return isStdoutTTY() && process.env.NO_COLOR === undefined;
+      },
+      get columns() {
+        return (isStdoutTTY() ? process.stdout.columns : undefined) ?? 80;
+      },
     },
     git: createGit,
     get prompt() {
@@ -49,27 +93,16 @@ export function processContext(): Context {
 
 /** Runs the CLI on `argv` (without `node` and the script) in this process and sets its exit code. */
 export function main(argv: string[]): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // A closed pipe (`agent-config gates | head`) is not an error of ours.
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
   runCli(argv, processContext()).then(exitOnceWritten);
 }
 
 /**
  * Exits with `code` as soon as everything written to stdout and stderr is out. Left to end by
  * itself, Node would first wait for V8's background compiler to finish optimizing functions
- * that will never run again (≈ 5 % of a `gates --json` on 2,000 roadmaps). An empty write's
- * callback runs once the writes before it are done, so no output is ever cut short.
+ * that will never run again (≈ 5 % of a `gates --json` on 2,000 roadmaps).
  */
 function exitOnceWritten(code: number): void {
   process.exitCode = code;
-  let pending = 2;
-  const done = () => {
-    pending -= 1;
-    if (pending === 0) process.exit(code);
-  };
-  process.stdout.write('', done);
-  process.stderr.write('', done);
+  const { stdout, stderr } = outputs!;
+  stdout.flush(() => stderr.flush(() => process.exit(code)));
 }

@@ -14,6 +14,14 @@ export const VERSION: string =
 
 /** Builds the commander program for one run; exported for documentation generation. */
 export function buildProgram(ctx: Context, state: CliState): Command {
+  // The help's width is asked for only when help is printed: the terminal's size costs a start.
+  const helpWidth = () => Math.min(ctx.io.columns || 80, 100);
+  const output = {
+    writeOut: (s: string) => ctx.io.stdout.write(s),
+    writeErr: (s: string) => ctx.io.stderr.write(s),
+    getOutHelpWidth: helpWidth,
+    getErrHelpWidth: helpWidth,
+  };
   const program = new Command('agent-config');
   program
     .description(
@@ -25,17 +33,14 @@ export function buildProgram(ctx: Context, state: CliState): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => ctx.io.stdout.write(s),
-      writeErr: (s) => ctx.io.stderr.write(s),
+      ...output,
       outputError: (s, write) => write(`agent-config: ${s.replace(/^error: /, '')}`),
     });
-  program.configureHelp({ helpWidth: Math.min(ctx.io.columns || 80, 100) });
   for (const register of registrations) register(program, ctx, state);
   program.commands.forEach((c) => {
     c.exitOverride();
     c.configureOutput({
-      writeOut: (s) => ctx.io.stdout.write(s),
-      writeErr: (s) => ctx.io.stderr.write(s),
+      ...output,
       outputError: (s, write) => write(`agent-config ${c.name()}: ${s.replace(/^error: /, '')}`),
     });
   });
