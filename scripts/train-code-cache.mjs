@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 const dist = resolve(process.argv[2] ?? 'dist');
-const { loadCli, bundleStamp, CACHE_FILE, BUNDLE_FILE } = createRequire(import.meta.url)(
+const { loadCli, bundleStamp, cacheFile, CACHE_FILE, BUNDLE_FILE } = createRequire(import.meta.url)(
   join(dist, 'code-cache.js'),
 );
 
@@ -138,7 +138,7 @@ try {
   if (stamp === null) throw new Error(`${BUNDLE_FILE} carries no build stamp`);
   // Written whole, then renamed: a build stopped half-way leaves no half-written cache.
   const cache = join(dist, CACHE_FILE);
-  writeFileSync(`${cache}.tmp`, Buffer.concat([Buffer.from(stamp, 'latin1'), script.createCachedData()]));
+  writeFileSync(`${cache}.tmp`, cacheFile(stamp, script.createCachedData()));
   renameSync(`${cache}.tmp`, cache);
 } finally {
   rmSync(root, { recursive: true, force: true });

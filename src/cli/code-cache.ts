@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** What the CLI bundle (dist/cli.cjs, built from src/cli/bundle-entry.ts) exports. */
@@ -29,10 +28,34 @@ export function bundleStamp(source: string): string | null {
   return stamp.length === STAMP_LENGTH ? stamp : null;
 }
 
+/** Length of the checksum after the stamp: eight hex digits. */
+export const CHECKSUM_LENGTH = 8;
+
 /**
- * The V8 code cache for the bundle with `stamp`, or undefined. The file is the stamp followed
- * by V8's data: V8 itself checks only its version, its flags and the source's length, so a
- * cache left from another build of the same length would otherwise be taken for this one.
+ * A 32-bit checksum (FNV-1a over 32-bit words, then the last bytes) of V8's cache data, as eight
+ * hex digits. Release builds of V8 do not check the data they are given (only with a flag that
+ * costs Node's v8 module, and with it the stream modules, to set); damaged data would not be
+ * refused but crash the process. So the build records this sum and the command compares it.
+ */
+export function cacheChecksum(data: Uint8Array): string {
+  const bytes = data.byteOffset % 4 === 0 ? data : new Uint8Array(data);
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  let hash = 0x811c9dc5 | 0;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i]!, 0x01000193);
+  for (let i = words.length * 4; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return (hash >>> 0).toString(16).padStart(CHECKSUM_LENGTH, '0');
+}
+
+/** The contents of dist/cli.cache: the bundle's stamp, the checksum of V8's data, the data. */
+export function cacheFile(stamp: string, data: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from(stamp + cacheChecksum(data), 'latin1'), data]);
+}
+
+/**
+ * The V8 code cache for the bundle with `stamp`, or undefined. The file is the stamp, the
+ * checksum and V8's data: V8 itself checks only its version, its flags and the source's length,
+ * so a cache left from another build of the same length would otherwise be taken for this one,
+ * and damaged data would crash the process.
  */
 function readCache(dir: string, stamp: string | null): Buffer | undefined {
   if (stamp === null) return undefined;
@@ -42,21 +65,10 @@ function readCache(dir: string, stamp: string | null): Buffer | undefined {
   } catch {
     return undefined;
   }
-  if (bytes.length <= STAMP_LENGTH || bytes.toString('latin1', 0, STAMP_LENGTH) !== stamp) return undefined;
-  return bytes.subarray(STAMP_LENGTH);
-}
-
-/**
- * Whether this V8 checks a code cache's checksum before it uses it. Release builds of V8 do so
- * only with `--verify-snapshot-checksum` (the flag of every V8 from 10 to 14; set for the
- * process before anything is compiled, by the build's training run as by the command, so the
- * flags V8 records in a cache match). Without the check a damaged cache is not refused but
- * crashes the process, so a V8 without the flag gets no cache at all.
- */
-function verifyCacheChecksums(): boolean {
-  if (!/^1[0-4]\./.test(process.versions.v8)) return false;
-  setFlagsFromString('--verify-snapshot-checksum');
-  return true;
+  const header = STAMP_LENGTH + CHECKSUM_LENGTH;
+  if (bytes.length <= header || bytes.toString('latin1', 0, STAMP_LENGTH) !== stamp) return undefined;
+  const data = bytes.subarray(header);
+  return bytes.toString('latin1', STAMP_LENGTH, header) === cacheChecksum(data) ? data : undefined;
 }
 
 /**
@@ -67,8 +79,7 @@ function verifyCacheChecksums(): boolean {
 export function loadCli(dir: string, options: { cache?: boolean } = {}): LoadedCli {
   const file = join(dir, BUNDLE_FILE);
   const source = readFileSync(file, 'utf8');
-  const checked = verifyCacheChecksums();
-  const cachedData = options.cache === false || !checked ? undefined : readCache(dir, bundleStamp(source));
+  const cachedData = options.cache === false ? undefined : readCache(dir, bundleStamp(source));
   // The CommonJS wrapper, as Node's own loader applies it (without importing node:module).
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,

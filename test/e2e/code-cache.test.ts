@@ -6,6 +6,8 @@ import {
   BUNDLE_FILE,
   bundleStamp,
   CACHE_FILE,
+  CHECKSUM_LENGTH,
+  cacheChecksum,
   STAMP_LENGTH,
   STAMP_PREFIX,
 } from '../../src/cli/code-cache.js';
@@ -47,10 +49,16 @@ function expectSameRuns(dist: string) {
 beforeAll(ensureBuilt);
 
 describe('the code cache of the built command', () => {
-  it('is made by the build for its bundle and taken by the command', () => {
-    const stamp = bundleStamp(readFileSync(join(DIST, BUNDLE_FILE), 'utf8'));
+  it('is made by the build for its bundle, which is plain ASCII, and taken by the command', () => {
+    const bundle = readFileSync(join(DIST, BUNDLE_FILE));
+    // One non-ASCII byte would make every start decode the whole bundle as UTF-8.
+    expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
+    const stamp = bundleStamp(bundle.toString('latin1'));
     expect(stamp).toMatch(/^[0-9a-f]{16}$/);
-    expect(readFileSync(join(DIST, CACHE_FILE)).toString('latin1', 0, STAMP_LENGTH)).toBe(stamp);
+    const cache = readFileSync(join(DIST, CACHE_FILE));
+    expect(cache.toString('latin1', 0, STAMP_LENGTH)).toBe(stamp);
+    const header = STAMP_LENGTH + CHECKSUM_LENGTH;
+    expect(cache.toString('latin1', STAMP_LENGTH, header)).toBe(cacheChecksum(cache.subarray(header)));
     expect(cacheUsed(DIST)).toBe(true);
   });
 
@@ -63,12 +71,42 @@ describe('the code cache of the built command', () => {
     expectSameRuns(dist);
   });
 
-  it('is refused by V8 when its data is spoiled, and the command works the same', () => {
+  it('is left alone when its data is spoiled, and the command works the same', () => {
     const dist = distCopy();
     const cache = readFileSync(join(dist, CACHE_FILE));
-    // The stamp is kept: only V8's own check stands between these bytes and the bundle.
-    cache.fill(0x5a, STAMP_LENGTH + 64);
+    // The stamp is kept: only the checksum stands between these bytes and V8, which would crash.
+    cache.fill(0x5a, STAMP_LENGTH + CHECKSUM_LENGTH + 64);
     writeFileSync(join(dist, CACHE_FILE), cache);
+    expect(cacheUsed(dist)).toBe(false);
+    expectSameRuns(dist);
+  });
+
+  it('is left alone when one bit of its data is flipped, or it is cut short', () => {
+    const dist = distCopy();
+    const good = readFileSync(join(dist, CACHE_FILE));
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 1]! ^= 0x10;
+    writeFileSync(join(dist, CACHE_FILE), flipped);
+    expect(cacheUsed(dist)).toBe(false);
+    writeFileSync(join(dist, CACHE_FILE), good.subarray(0, good.length - 4));
+    expect(cacheUsed(dist)).toBe(false);
+    writeFileSync(join(dist, CACHE_FILE), good);
+    expect(cacheUsed(dist)).toBe(true);
+  });
+
+  it("is taken by V8 only when the data is V8's: well-summed garbage is refused, not a crash", () => {
+    const dist = distCopy();
+    const good = readFileSync(join(dist, CACHE_FILE));
+    // V8 still checks its own header (version, flags, source length): a cache whose header is
+    // spoiled but whose checksum fits reaches V8 and is rejected there, and the command runs.
+    const header = STAMP_LENGTH + CHECKSUM_LENGTH;
+    const data = Buffer.from(good.subarray(header));
+    data.fill(0x5a, 0, 16);
+    const stamp = good.toString('latin1', 0, STAMP_LENGTH);
+    writeFileSync(
+      join(dist, CACHE_FILE),
+      Buffer.concat([Buffer.from(stamp + cacheChecksum(data), 'latin1'), data]),
+    );
     expect(cacheUsed(dist)).toBe(false);
     expectSameRuns(dist);
   });
@@ -78,6 +116,24 @@ describe('the code cache of the built command', () => {
     rmSync(join(dist, CACHE_FILE));
     expect(cacheUsed(dist)).toBe(false);
     expectSameRuns(dist);
+  });
+});
+
+describe('cacheChecksum', () => {
+  it('changes with any one byte, at any alignment, and with the length', () => {
+    const data = Uint8Array.from({ length: 103 }, (_, i) => (i * 37) & 0xff);
+    const sum = cacheChecksum(data);
+    expect(sum).toMatch(/^[0-9a-f]{8}$/);
+    for (let i = 0; i < data.length; i++) {
+      const spoiled = Uint8Array.from(data);
+      spoiled[i]! ^= 1;
+      expect(cacheChecksum(spoiled), `byte ${i}`).not.toBe(sum);
+    }
+    expect(cacheChecksum(data.subarray(0, 102))).not.toBe(sum);
+    // A view that does not start on a word boundary sums the same bytes the same way.
+    const shifted = new Uint8Array(data.length + 1);
+    shifted.set(data, 1);
+    expect(cacheChecksum(shifted.subarray(1))).toBe(sum);
   });
 });
 
