@@ -141,6 +141,6 @@ export function needsUser(owner: string): boolean {
 
 /** The effective gate class: `0`, `1` or `2` as written, anything else (absent too) `3`. */
 export function blockerClass(blocker: Pick<Blocker, 'blockerClass'>): '0' | '1' | '2' | '3' {
-  const first = blocker.blockerClass.trim().split(/[\s—–-]+/)[0] ?? '';
+  const first = blocker.blockerClass.trim().split(/[\s\u2014\u2013-]+/)[0] ?? '';
   return first === '0' || first === '1' || first === '2' ? first : '3';
 }

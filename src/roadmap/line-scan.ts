@@ -6,7 +6,7 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 // differences from upstream are listed in docs/compatibility.md. The `s` flag lets `.` match
 // a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
-const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:—-]+(.*))?$/s;
+const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\u2014-]+(.*))?$/s;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
