@@ -12,9 +12,17 @@ export function err(ctx: Context, line = ''): void {
   ctx.io.stderr.write(`${line}\n`);
 }
 
+/** Writes lines to stderr in one write (a list of 200 roadmaps is one system call, not 200). */
+export function errLines(ctx: Context, lines: readonly string[]): void {
+  if (lines.length > 0) ctx.io.stderr.write(`${lines.join('\n')}\n`);
+}
+
 /** Prints warnings about files on stderr, sanitized: `path:line:col  warning  message  code`. */
 export function printDiagnostics(ctx: Context, diagnostics: readonly Diagnostic[]): void {
-  for (const d of diagnostics) {
-    err(ctx, sanitize(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}`));
-  }
+  errLines(
+    ctx,
+    diagnostics.map((d) =>
+      sanitize(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}`),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import type { ProgressReport } from '../../commands/progress.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../render/sanitize.js';
-import { err, out, printDiagnostics } from '../output.js';
+import { err, errLines, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
 
 function prList(prs: number[]): string {
@@ -16,12 +16,12 @@ function printMergeGated(ctx: Context, report: ProgressReport): void {
     ctx,
     '⏳  Merge-gated roadmaps (every open item gated on a PR) — flip the boxes and run `agent-config archive --all` the moment the gating PR merges:',
   );
-  for (const m of report.mergeGated) {
-    err(
-      ctx,
+  errLines(
+    ctx,
+    report.mergeGated.map((m) =>
       sanitize(`      - ${m.rel}  (${m.done}/${m.active} done · ${m.gated} merge-gated · ${prList(m.prs)})`),
-    );
-  }
+    ),
+  );
 }
 
 /** Renders a progress report and returns the exit code (SPEC §3). */
@@ -40,14 +40,20 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
     );
     if (report.completed.length > 0) {
       err(ctx, '⚠️   Completed roadmaps not yet archived — run `agent-config archive --all`:');
-      for (const c of report.completed) err(ctx, sanitize(`      - ${c.rel}`));
+      errLines(
+        ctx,
+        report.completed.map((c) => sanitize(`      - ${c.rel}`)),
+      );
     }
     if (report.ironLaw3.length > 0) {
       err(
         ctx,
         '⚠️   Iron Law 3 — roadmaps with unresolved `[~]` deferred items. Resolve each deferral before archiving:',
       );
-      for (const r of report.ironLaw3) err(ctx, sanitize(`      - ${r.rel}  (${r.deferred} deferred)`));
+      errLines(
+        ctx,
+        report.ironLaw3.map((r) => sanitize(`      - ${r.rel}  (${r.deferred} deferred)`)),
+      );
     }
     printMergeGated(ctx, report);
     return EXIT_OK;
@@ -65,7 +71,10 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
       ctx,
       '❌  Completed roadmaps are still in the active tree — run `agent-config archive --all` to move them to archive/:',
     );
-    for (const c of report.completed) err(ctx, sanitize(`      - ${c.rel}  (${c.done}/${c.active} done)`));
+    errLines(
+      ctx,
+      report.completed.map((c) => sanitize(`      - ${c.rel}  (${c.done}/${c.active} done)`)),
+    );
     failed = true;
   }
   if (report.ironLaw3.length > 0) {
@@ -73,10 +82,13 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
       ctx,
       '❌  Iron Law 3 — roadmaps with no open step but unresolved `[~]` deferred items; resolve each deferral (carry it, merge it, restore it or cancel it):',
     );
-    for (const r of report.ironLaw3) {
-      err(ctx, sanitize(`      - ${r.rel}  (${r.done}/${r.active} done · ${r.deferred} deferred)`));
-      for (const p of r.problems) err(ctx, sanitize(`          · ${p}`));
-    }
+    errLines(
+      ctx,
+      report.ironLaw3.flatMap((r) => [
+        sanitize(`      - ${r.rel}  (${r.done}/${r.active} done · ${r.deferred} deferred)`),
+        ...r.problems.map((p) => sanitize(`          · ${p}`)),
+      ]),
+    );
     failed = true;
   }
   printMergeGated(ctx, report);
