@@ -289,8 +289,11 @@ export class LineScan {
 
   /** The blockers: structured entries in order, then the legacy note's synthetic one. */
   blockers(): Blocker[] {
-    const blockers = this.entries.map((e) => parseBlockerEntry(e.id, e.line, e.body));
-    if (this.section !== null) this.section.blockers = blockers.slice();
+    const blockers: Blocker[] = [];
+    for (const e of this.entries) blockers.push(parseBlockerEntry(e.id, e.line, e.body));
+    // An empty section keeps the empty array it was made with: `slice` then only ever sees
+    // arrays of blockers, and the optimized scanner is not thrown away at the first that has any.
+    if (this.section !== null && blockers.length > 0) this.section.blockers = blockers.slice();
     if (this.legacy !== null) blockers.push(legacyBlocker(this.legacy.pieces.join(' '), this.legacy.line));
     return blockers;
   }
