@@ -21,13 +21,22 @@ const DEFERRED_RESOLUTION =
 const MERGE_GATED = /merge-gated/i;
 const PR = /pr\s*[=#:]?\s*#?\s*(\d+)/gi;
 
-const STATE: Record<string, StepState | undefined> = {
-  ' ': 'open',
-  x: 'done',
-  X: 'done',
-  '~': 'deferred',
-  '-': 'cancelled',
-};
+/** The state a checkbox's character stands for, or null (`[ ]`, `[x]`/`[X]`, `[~]`, `[-]`). */
+function stateOf(c: number): StepState | null {
+  switch (c) {
+    case 0x20:
+      return 'open';
+    case 0x78:
+    case 0x58:
+      return 'done';
+    case 0x7e:
+      return 'deferred';
+    case 0x2d:
+      return 'cancelled';
+    default:
+      return null;
+  }
+}
 
 // Shared by every step without PR numbers; frozen so an accidental push fails loudly.
 export const NO_PRS: number[] = Object.freeze([]) as unknown as number[];
@@ -62,24 +71,41 @@ export interface StepMatch {
   bare: boolean;
 }
 
+// Where the text of the step `checkbox` last found begins (see `checkbox`).
+let checkboxAfter = 0;
+
 /**
  * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line:
- * the step pattern of upstream, and the hottest test of the scanner.
+ * the step pattern of upstream, and the hottest test of the scanner. Returns -1, or the offset
+ * of the checkbox's state character, with `checkboxAfter` set to the offset just past the
+ * checkbox and the one white-space character after it, if any (no object per line).
  */
-export function matchStep(text: string, start: number, end: number): StepMatch | null {
+function checkbox(text: string, start: number, end: number): number {
   let i = start;
   while (i < end && isSpace(text.charCodeAt(i))) i++;
   const bullet = text.charCodeAt(i);
-  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return null;
+  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return -1;
   i++;
-  if (i >= end || !isSpace(text.charCodeAt(i))) return null;
+  if (i >= end || !isSpace(text.charCodeAt(i))) return -1;
   while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return null;
-  const mark = text[i + 1]!;
-  if (STATE[mark] === undefined) return null;
+  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
+  if (stateOf(text.charCodeAt(i + 1)) === null) return -1;
+  const mark = i + 1;
   i += 3;
-  if (i === end) return { mark, after: i, bare: true };
-  return isSpace(text.charCodeAt(i)) ? { mark, after: i + 1, bare: false } : null;
+  if (i === end) {
+    checkboxAfter = i;
+    return mark;
+  }
+  if (!isSpace(text.charCodeAt(i))) return -1;
+  checkboxAfter = i + 1;
+  return mark;
+}
+
+/** `checkbox` as an object: the state character, where the text begins, and whether there is none. */
+export function matchStep(text: string, start: number, end: number): StepMatch | null {
+  const mark = checkbox(text, start, end);
+  if (mark === -1) return null;
+  return { mark: text[mark]!, after: checkboxAfter, bare: checkboxAfter === mark + 2 };
 }
 
 /**
@@ -247,14 +273,17 @@ export class LineScan {
   }
 
   step(start: number, end: number, index: number): Step | null {
-    const s = matchStep(this.text, start, end);
+    const text = this.text;
+    const mark = checkbox(text, start, end);
+    if (mark === -1) return null;
+    const bare = checkboxAfter === mark + 2;
     // `- [x]` as the very last bytes of a file (no newline) is not a step upstream; kept for parity.
-    if (s === null || (s.bare && end === this.text.length)) return null;
-    const state = STATE[s.mark]!;
+    if (bare && end === text.length) return null;
+    const state = stateOf(text.charCodeAt(mark))!;
     const phase = this.phases.length - 1;
     const step: Step = {
       state,
-      text: s.bare ? '' : this.text.slice(s.after, end).trim(),
+      text: bare ? '' : text.slice(checkboxAfter, end).trim(),
       line: index + 1,
       phase,
       deferredResolution: null,
