@@ -71,41 +71,24 @@ export interface StepMatch {
   bare: boolean;
 }
 
-// Where the text of the step `checkbox` last found begins (see `checkbox`).
-let checkboxAfter = 0;
-
 /**
  * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line:
- * the step pattern of upstream, and the hottest test of the scanner. Returns -1, or the offset
- * of the checkbox's state character, with `checkboxAfter` set to the offset just past the
- * checkbox and the one white-space character after it, if any (no object per line).
+ * the step pattern of upstream, and the hottest test of the scanner.
  */
-function checkbox(text: string, start: number, end: number): number {
+export function matchStep(text: string, start: number, end: number): StepMatch | null {
   let i = start;
   while (i < end && isSpace(text.charCodeAt(i))) i++;
   const bullet = text.charCodeAt(i);
-  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return -1;
+  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return null;
   i++;
-  if (i >= end || !isSpace(text.charCodeAt(i))) return -1;
+  if (i >= end || !isSpace(text.charCodeAt(i))) return null;
   while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
-  if (stateOf(text.charCodeAt(i + 1)) === null) return -1;
-  const mark = i + 1;
+  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return null;
+  const mark = text[i + 1]!;
+  if (stateOf(mark.charCodeAt(0)) === null) return null;
   i += 3;
-  if (i === end) {
-    checkboxAfter = i;
-    return mark;
-  }
-  if (!isSpace(text.charCodeAt(i))) return -1;
-  checkboxAfter = i + 1;
-  return mark;
-}
-
-/** `checkbox` as an object: the state character, where the text begins, and whether there is none. */
-export function matchStep(text: string, start: number, end: number): StepMatch | null {
-  const mark = checkbox(text, start, end);
-  if (mark === -1) return null;
-  return { mark: text[mark]!, after: checkboxAfter, bare: checkboxAfter === mark + 2 };
+  if (i === end) return { mark, after: i, bare: true };
+  return isSpace(text.charCodeAt(i)) ? { mark, after: i + 1, bare: false } : null;
 }
 
 /**
@@ -147,6 +130,15 @@ export class LineScan {
     this.hasComments = text.includes('<!--');
     this.hasLegacy = (text.startsWith('>') || text.includes('\n>')) && LEGACY_ANYWHERE.test(text);
     this.nextComment = this.hasComments ? text.indexOf('<!--') : -1;
+  }
+
+  /**
+   * Whether an empty line at this point can change anything: only inside a fence, a blocker
+   * entry or a `Blocked until` note. The caller skips the others without calling `line`
+   * (a quarter of a roadmap's lines are empty).
+   */
+  blankLineMatters(): boolean {
+    return this.fence !== null || this.entry !== null || this.legacy !== null;
   }
 
   /** Line `index` (0-based), which is `text[start, end)`. */
@@ -273,17 +265,14 @@ export class LineScan {
   }
 
   step(start: number, end: number, index: number): Step | null {
-    const text = this.text;
-    const mark = checkbox(text, start, end);
-    if (mark === -1) return null;
-    const bare = checkboxAfter === mark + 2;
+    const s = matchStep(this.text, start, end);
     // `- [x]` as the very last bytes of a file (no newline) is not a step upstream; kept for parity.
-    if (bare && end === text.length) return null;
-    const state = stateOf(text.charCodeAt(mark))!;
+    if (s === null || (s.bare && end === this.text.length)) return null;
+    const state = stateOf(s.mark.charCodeAt(0))!;
     const phase = this.phases.length - 1;
     const step: Step = {
       state,
-      text: bare ? '' : text.slice(checkboxAfter, end).trim(),
+      text: s.bare ? '' : this.text.slice(s.after, end).trim(),
       line: index + 1,
       phase,
       deferredResolution: null,

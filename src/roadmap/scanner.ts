@@ -83,10 +83,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   // Line k starts after the k-th newline; an empty text still has its one (empty) line.
   for (let at = start, index = first; at < source.length || index === 0; index++) {
     const end = lineEnd(source, at);
-    // A blank line matters only inside a fence, a blocker entry or a `Blocked until` note.
-    if (end !== at || scan.fence !== null || scan.entry !== null || scan.legacy !== null) {
-      scan.line(at, end, index);
-    }
+    if (end !== at || scan.blankLineMatters()) scan.line(at, end, index);
     at = end + 1;
   }
   if (scan.fence !== null) diagnostics.push(unterminatedFence(file, scan.fence));
