@@ -16,7 +16,7 @@ const writeFd: WriteFd = (fd, bytes, offset) => writeSync(fd, bytes, offset);
  * A descriptor another process left non-blocking (a shared pipe) can refuse a write with
  * EAGAIN: from then on everything goes through Node's stream, which waits for the reader,
  * and `flush` waits for that stream. A reader that went away (EPIPE) calls `onClosed`.
- * Without `writeBytes` (null) everything goes through the stream from the start.
+ * With `writeBytes` null (Windows) everything goes through the stream from the start.
  */
 export class FdOutput implements OutStream {
   private stream: NodeJS.WritableStream | undefined;
@@ -31,9 +31,11 @@ export class FdOutput implements OutStream {
 
   write(chunk: string): boolean {
     const writeBytes = this.writeBytes;
-    if (writeBytes === null) this.stream ??= this.openStream();
-    if (this.stream !== undefined) return this.stream.write(chunk);
-    if (this.closed || chunk === '' || writeBytes === null) return true;
+    if (writeBytes === null || this.stream !== undefined) {
+      this.stream ??= this.openStream();
+      return this.stream.write(chunk);
+    }
+    if (this.closed || chunk === '') return true;
     const bytes = Buffer.from(chunk, 'utf8');
     let offset = 0;
     while (offset < bytes.length) {

@@ -47,14 +47,15 @@ function processOutputs(): { stdout: FdOutput; stderr: FdOutput } {
     });
     return process.stdout;
   };
-  const direct = process.platform === 'win32' ? null : undefined;
+  // `undefined` takes FdOutput's default (fs.writeSync); `null` means the stream only.
+  const writeBytes = process.platform === 'win32' ? null : undefined;
   return {
-    stdout: new FdOutput(1, stdoutStream, endQuietly, direct),
+    stdout: new FdOutput(1, stdoutStream, endQuietly, writeBytes),
     stderr: new FdOutput(
       2,
       () => process.stderr,
       () => {},
-      direct,
+      writeBytes,
     ),
   };
 }

@@ -139,8 +139,13 @@ export function needsUser(owner: string): boolean {
   return /\buser\b/i.test(owner);
 }
 
+/** The class as written: the first word of the `Class` field (`2 — reversible` reads `2`). */
+export function writtenClass(blocker: Pick<Blocker, 'blockerClass'>): string {
+  return blocker.blockerClass.trim().split(/[\s\u2014\u2013-]+/)[0] ?? '';
+}
+
 /** The effective gate class: `0`, `1` or `2` as written, anything else (absent too) `3`. */
 export function blockerClass(blocker: Pick<Blocker, 'blockerClass'>): '0' | '1' | '2' | '3' {
-  const first = blocker.blockerClass.trim().split(/[\s\u2014\u2013-]+/)[0] ?? '';
+  const first = writtenClass(blocker);
   return first === '0' || first === '1' || first === '2' ? first : '3';
 }

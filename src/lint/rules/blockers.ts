@@ -1,4 +1,4 @@
-import { blockerClass, isResolved } from '../../roadmap/blockers.js';
+import { blockerClass, isResolved, writtenClass } from '../../roadmap/blockers.js';
 import type { BlockedByMarker, Blocker, Roadmap } from '../../roadmap/model.js';
 import type { Finding, LintDocument, LintRule, Workspace } from '../types.js';
 
@@ -41,7 +41,7 @@ function checkFields(b: Blocker, out: Finding[]): void {
   if (!labels.has('class')) return;
   const written = b.blockerClass.trim();
   const effective = blockerClass(b);
-  if (effective === '3' && written.split(/[\s\u2014\u2013-]+/)[0] !== '3') {
+  if (effective === '3' && writtenClass(b) !== '3') {
     out.push({
       line: fieldLine(b, 'class'),
       column: 1,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockerClass, isResolved, needsUser } from '../../../src/roadmap/blockers.js';
+import { blockerClass, isResolved, needsUser, writtenClass } from '../../../src/roadmap/blockers.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 import { fixturePath } from '../../helpers/repo.js';
 
@@ -127,6 +127,12 @@ describe('predicates kept from upstream', () => {
     expect(blockerClass({ blockerClass: '1 — budget-preauthorized' })).toBe('1');
     expect(blockerClass({ blockerClass: '0' })).toBe('0');
     for (const c of ['', 'auto', '7', '3']) expect(blockerClass({ blockerClass: c })).toBe('3');
+  });
+  it('class as written: the first word, before white space or a dash', () => {
+    expect(writtenClass({ blockerClass: ' 3 – human only' })).toBe('3');
+    expect(writtenClass({ blockerClass: '2—reversible' })).toBe('2');
+    expect(writtenClass({ blockerClass: 'auto-merge' })).toBe('auto');
+    expect(writtenClass({ blockerClass: '' })).toBe('');
   });
 });
 
