@@ -1,3 +1,4 @@
+import { type Utf8View, utf8View, viewBytes, viewText } from '../core/utf8-view.js';
 import { needsUser } from '../roadmap/blockers.js';
 import type { Completion } from '../roadmap/completion.js';
 import type { Blocker, Roadmap } from '../roadmap/model.js';
@@ -11,7 +12,7 @@ import {
   roadmapCounts,
   roundHalfEven,
 } from '../roadmap/queries.js';
-import { isTerminalSafe, sanitize } from './sanitize.js';
+import { isTerminalSafe, isTerminalSafeView, sanitize } from './sanitize.js';
 
 /** A `later/` roadmap for the Parked section. */
 export interface ParkedRow {
@@ -37,8 +38,11 @@ export interface DashboardEntry {
   ironLaw3: boolean;
   /** Every open step is merge-gated: how many, and the PRs they cite. */
   mergeGated: { count: number; prs: number[] } | null;
-  /** The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`. */
-  breakdown: string;
+  /**
+   * The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`, as a UTF-8
+   * view (core/utf8-view.ts): the dashboard is built and compared as bytes.
+   */
+  breakdown: Utf8View;
 }
 
 /** What the dashboard is rendered from. */
@@ -63,8 +67,15 @@ const PARKED_NOTE =
 
 /** `█` for the done share of `width`, `░` for the rest (banker's rounding, as upstream). */
 export function progressBar(percent: number, width: number): string {
+  return viewText(progressBarView(percent, width));
+}
+
+const FULL = utf8View('█');
+const EMPTY = utf8View('░');
+
+function progressBarView(percent: number, width: number): Utf8View {
   const full = Math.min(width, Math.max(0, roundHalfEven((percent * width) / 100)));
-  return '█'.repeat(full) + '░'.repeat(width - full);
+  return (FULL.repeat(full) + EMPTY.repeat(width - full)) as Utf8View;
 }
 
 /** The in-page anchor of a roadmap's blockers block: `blockers-` + a slug of its path. */
@@ -81,11 +92,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function linker(prefix: string): (rel: string) => string {
+/** A roadmap's link, `[rel](prefix + rel)`, as a view. */
+function linker(prefix: string): (rel: string) => Utf8View {
   return (rel) => {
     // inline: a newline in a file name must not end the table row.
     const shown = sanitize(rel, { inline: true });
-    return `[${shown}](${prefix}${shown})`;
+    return utf8View(`[${shown}](${prefix}${shown})`);
   };
 }
 
@@ -107,17 +119,29 @@ export function dashboardEntry(
     completed: verdict?.finished === true,
     ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
-    breakdown: renderRoadmap(roadmap, counts, open, linker(linkPrefix)),
+    breakdown: renderRoadmap(roadmap, counts, open, linker(linkPrefix)(roadmap.rel)),
   };
 }
 
 /** Renders `agents/roadmaps-progress.md` in upstream's TypeScript layout, with our prose. */
 export function renderDashboard(input: DashboardInput): string {
+  return renderDashboardBytes(input).toString('utf8');
+}
+
+const NO_PR = utf8View('—');
+
+/** `renderDashboard` as the bytes of the file. */
+export function renderDashboardBytes(input: DashboardInput): Buffer {
   const p = input.linkPrefix;
   const link = linker(p);
   const rows = input.entries;
+  // Built as a UTF-8 view: lines of text go in through `text`, lines made of views and ASCII
+  // (table rows, blocks) through `push`.
   const out: string[] = [];
-  const push = (...lines: string[]) => out.push(...lines);
+  const push = (...lines: Utf8View[]) => out.push(...lines);
+  const text = (...lines: string[]) => {
+    for (const line of lines) out.push(utf8View(line));
+  };
 
   let done = 0;
   let active = 0;
@@ -136,118 +160,167 @@ export function renderDashboard(input: DashboardInput): string {
     if (userCount > 0) blockersMeta += `, **${userCount}** need you → \`agent-config gates\``;
   }
   const n = rows.length;
+  const view = (line: string) => line as Utf8View;
 
-  push('# Roadmap Progress', '');
-  push(`> ${PROVENANCE}`, '>');
-  push(
+  text('# Roadmap Progress', '');
+  text(`> ${PROVENANCE}`, '>');
+  text(
     `> ${n} open roadmap${n === 1 ? '' : 's'} · [roadmaps/](${p}) · [archive/](${p}archive/) · [skipped/](${p}skipped/) · [later/](${p}later/)${blockersMeta}`,
     '',
   );
-  push('## Overall', '', `**${done} / ${active} steps done · ${percent}%**`, '');
-  push('```text', `${progressBar(percent, 40)}   ${percent}%`, '```', '');
+  text('## Overall', '', `**${done} / ${active} steps done · ${percent}%**`, '');
+  text('```text');
+  push(view(`${progressBarView(percent, 40)}   ${percent}%`));
+  text('```', '');
 
   const ironLaw = rows.filter((r) => r.ironLaw3);
   if (ironLaw.length > 0) {
-    push('## ⚠️ Iron Law 3 — unresolved deferred items', '', IRON_LAW_3, '');
-    push('| Roadmap | Done | Deferred | Cancelled |', '|---|---:|---:|---:|');
+    text('## ⚠️ Iron Law 3 — unresolved deferred items', '', IRON_LAW_3, '');
+    text('| Roadmap | Done | Deferred | Cancelled |', '|---|---:|---:|---:|');
     for (const r of ironLaw) {
-      push(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`);
+      push(view(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`));
     }
-    push('');
+    text('');
   }
   const gated = rows.filter((r) => r.mergeGated !== null);
   if (gated.length > 0) {
-    push('## ⏳ Merge-gated — pending post-merge archival', '', MERGE_GATED, '');
-    push('| Roadmap | Done | Merge-gated open | Gating PR |', '|---|---:|---:|---|');
+    text('## ⏳ Merge-gated — pending post-merge archival', '', MERGE_GATED, '');
+    text('| Roadmap | Done | Merge-gated open | Gating PR |', '|---|---:|---:|---|');
     for (const r of gated) {
       const summary = r.mergeGated!;
-      const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : '—';
-      push(`| ${link(r.rel)} | ${r.counts.done} | ${summary.count} | ${prs} |`);
+      const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : NO_PR;
+      push(view(`| ${link(r.rel)} | ${r.counts.done} | ${summary.count} | ${prs} |`));
     }
-    push('');
+    text('');
   }
   const completed = rows.filter((r) => r.completed);
   if (completed.length > 0) {
-    push('## ✅ Completed — pending archival', '', COMPLETED, '');
-    push('| Roadmap | Done | Total |', '|---|---:|---:|');
-    for (const r of completed) push(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.totalActive} |`);
-    push('');
+    text('## ✅ Completed — pending archival', '', COMPLETED, '');
+    text('| Roadmap | Done | Total |', '|---|---:|---:|');
+    for (const r of completed) push(view(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.totalActive} |`));
+    text('');
   }
 
   if (n === 0) {
-    push('_No open roadmaps._', '');
-    return `${out.join('\n')}\n`;
+    text('_No open roadmaps._', '');
+    return viewBytes(view(`${out.join('\n')}\n`));
   }
 
-  push('## Open roadmaps', '');
-  push('| # | Roadmap | Phases | Steps | Open | Done | Deferred | Cancelled | Blocker | Progress |');
-  push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  text('## Open roadmaps', '');
+  text('| # | Roadmap | Phases | Steps | Open | Done | Deferred | Cancelled | Blocker | Progress |');
+  text('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
   rows.forEach((r, i) => {
     const c = r.counts;
     const k = r.openBlockers;
     const cell = k === 0 ? '0' : `[${k}](#${blockersAnchor(r.rel)})`;
     push(
-      `| ${i + 1} | ${link(r.rel)} | ${r.phases} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBar(c.percent, 10)} ${c.percent}% |`,
+      view(
+        `| ${i + 1} | ${link(r.rel)} | ${r.phases} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |`,
+      ),
     );
   });
-  push('', '---', '');
+  text('', '---', '');
 
   if (input.parked.length > 0) {
     const k = input.parked.length;
-    push(`## Parked — \`later/\` (${plural(k, 'roadmap')}, not active backlog)`, '', `> ${PARKED_NOTE}`, '');
-    push('| Roadmap | Resume when |', '|---|---|');
+    text(`## Parked — \`later/\` (${plural(k, 'roadmap')}, not active backlog)`, '', `> ${PARKED_NOTE}`, '');
+    text('| Roadmap | Resume when |', '|---|---|');
     for (const row of input.parked) {
       const name = sanitize(row.name, { inline: true });
-      push(`| [${name}](${p}later/${name}) | ${sanitize(row.resume)} |`);
+      text(`| [${name}](${p}later/${name}) | ${sanitize(row.resume)} |`);
     }
-    push('', '---', '');
+    text('', '---', '');
   }
 
-  push('## Per-roadmap phase breakdown', '');
+  text('## Per-roadmap phase breakdown', '');
   for (const r of rows) out.push(r.breakdown);
-  return `${out.join('\n')}\n`;
+  return viewBytes(view(`${out.join('\n')}\n`));
 }
 
+// Printable ASCII, tab and newline: the same as text and as a view, and safe to show.
+const NOT_PLAIN = /[^\t\n -~]/;
+/** Set while a block is rendered raw when one of its fields holds something the sanitizer would escape. */
+let unsafe = false;
+
+/** A field of a model of text as the raw block shows it, as a view; its safety noted. */
+function rawText(text: string): Utf8View {
+  if (!NOT_PLAIN.test(text)) return text as Utf8View;
+  // A lone surrogate (which has no UTF-8 form) is unsafe too.
+  if (!isTerminalSafe(text)) unsafe = true;
+  return utf8View(text);
+}
+
+/** A field of a model of views as the raw block shows it; its safety noted. */
+function rawView(view: string): Utf8View {
+  if (NOT_PLAIN.test(view) && !isTerminalSafeView(view)) unsafe = true;
+  return view as Utf8View;
+}
+
+function sanitizedText(text: string): Utf8View {
+  return utf8View(sanitize(text));
+}
+
+function sanitizedView(view: string): Utf8View {
+  return utf8View(sanitize(viewText(view)));
+}
+
+// Matches at once: what matters is that running a regular expression makes V8 copy a string
+// built by concatenation into one flat piece first.
+const ANYWHERE = /^/;
+
 /**
- * One roadmap's block of the breakdown. Joined into a new string, so it keeps no slice of the
- * roadmap's text alive. Rendered raw first: when the whole block holds nothing the sanitizer
- * would escape, neither does any field of it (the common case, one test instead of one per
- * field); otherwise it is rendered again with every field sanitized.
+ * One roadmap's block of the breakdown, as a view. Flattened into a new string, so it keeps no
+ * slice of the roadmap's text alive. Rendered raw first: when no field of it holds anything the
+ * sanitizer would escape (the common case: one cheap test a field, most are plain ASCII), that
+ * is the block; otherwise it is rendered again with every field sanitized.
  */
-function renderRoadmap(
-  roadmap: Roadmap,
-  counts: Counts,
-  open: Blocker[],
-  link: (rel: string) => string,
-): string {
-  const raw = renderRoadmapWith(roadmap, counts, open, link, (text) => text);
-  return isTerminalSafe(raw) ? raw : renderRoadmapWith(roadmap, counts, open, link, sanitize);
+function renderRoadmap(roadmap: Roadmap, counts: Counts, open: Blocker[], link: Utf8View): Utf8View {
+  const views = roadmap.encoding === 'utf8-view';
+  unsafe = false;
+  let block = renderRoadmapWith(roadmap, counts, open, link, views ? rawView : rawText);
+  if (unsafe) block = renderRoadmapWith(roadmap, counts, open, link, views ? sanitizedView : sanitizedText);
+  ANYWHERE.test(block);
+  return block;
+}
+
+const TITLE_END = utf8View('** — ');
+const BLOCKS = utf8View(') — blocks ');
+/** The state column's text (`✅ done`, …) as views, made once each. */
+const STATE_VIEWS = new Map<string, Utf8View>();
+
+function stateView(state: string): Utf8View {
+  let view = STATE_VIEWS.get(state);
+  if (view === undefined) {
+    view = utf8View(state);
+    STATE_VIEWS.set(state, view);
+  }
+  return view;
 }
 
 function renderRoadmapWith(
   roadmap: Roadmap,
   counts: Counts,
   open: Blocker[],
-  link: (rel: string) => string,
-  /** How a field from the file is shown: as it is, or through the sanitizer. */
-  show: (text: string) => string,
-): string {
+  link: Utf8View,
+  /** How a field from the file is shown: as it is, or through the sanitizer; as a view. */
+  show: (text: string) => Utf8View,
+): Utf8View {
   // Plain concatenation (no line array, no helper closure): run for every roadmap, this is
   // among the first functions the optimizing compiler takes on, and small code compiles sooner.
-  let out = `### ${link(roadmap.rel)}\n\n**${show(roadmap.title)}** — ${counts.done} / ${counts.totalActive} done (${counts.percent}%)\n\n| # | Phase | State | Open | Done | Deferred | Cancelled | % |\n|---|---|---|---:|---:|---:|---:|---:|\n`;
+  let out = `### ${link}\n\n**${show(roadmap.title)}${TITLE_END}${counts.done} / ${counts.totalActive} done (${counts.percent}%)\n\n| # | Phase | State | Open | Done | Deferred | Cancelled | % |\n|---|---|---|---:|---:|---:|---:|---:|\n`;
   for (const phase of roadmap.phases) {
     const c = phaseCounts(phase);
-    out += `| ${phase.id} | ${show(phase.name)} | ${phaseState(c)} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |\n`;
+    out += `| ${phase.id} | ${show(phase.name)} | ${stateView(phaseState(c))} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |\n`;
   }
-  if (open.length === 0) return out;
-  return out + renderOpenBlockers(roadmap, open, show);
+  if (open.length === 0) return out as Utf8View;
+  return (out + renderOpenBlockers(roadmap, open, show)) as Utf8View;
 }
 
 /** The blockers block of a roadmap with open blockers, after its phase table. */
-function renderOpenBlockers(roadmap: Roadmap, open: Blocker[], show: (text: string) => string): string {
+function renderOpenBlockers(roadmap: Roadmap, open: Blocker[], show: (text: string) => Utf8View): string {
   const out: string[] = [`\n<a id="${blockersAnchor(roadmap.rel)}"></a>`, '**Blockers**', ''];
   for (const b of open) {
-    out.push(`- **${show(b.id)}** (owner: ${show(b.owner)}) — blocks ${show(b.blocks)}`);
+    out.push(`- **${show(b.id)}** (owner: ${show(b.owner)}${BLOCKS}${show(b.blocks)}`);
     if (b.recommendation !== '') out.push(`  - **Recommendation:** ${show(b.recommendation)}`);
     if (b.ifNothing !== '') out.push(`  - **If you do nothing:** ${show(b.ifNothing)}`);
     out.push('  - **What to do:**');

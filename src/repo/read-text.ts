@@ -86,6 +86,19 @@ export function readTextFile(
   shown: string,
   select?: ByteViewTest,
 ): { text: string } | { problem: ReadProblem } | { skipped: true } {
+  const read = readTextBytes(abs, shown, select);
+  return 'bytes' in read ? { text: decode(read.bytes) } : read;
+}
+
+/**
+ * `readTextFile` without the decoding: the checked bytes (valid UTF-8, no NUL), in the shared
+ * buffer, valid until the next read.
+ */
+export function readTextBytes(
+  abs: string,
+  shown: string,
+  select?: ByteViewTest,
+): { bytes: Buffer } | { problem: ReadProblem } | { skipped: true } {
   const bytes = readBytes(abs);
   if (!Buffer.isBuffer(bytes)) {
     return { problem: { file: shown, message: `cannot be read (${bytes.errorCode})`, fix: bytes.fix } };
@@ -103,5 +116,5 @@ export function readTextFile(
     return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
   }
   if (select !== undefined && !select(bytes.toString('latin1'))) return { skipped: true };
-  return { text: decode(bytes) };
+  return { bytes };
 }

@@ -5,9 +5,9 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import type { DeferralTarget, TargetLookup } from '../roadmap/completion.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { resumeCell } from '../roadmap/parked.js';
-import { parseRoadmap } from '../roadmap/scanner.js';
+import { parseRoadmap, parseRoadmapBytes } from '../roadmap/scanner.js';
 import { isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
-import { type ByteViewTest, type ReadProblem, readTextFile } from './read-text.js';
+import { type ByteViewTest, type ReadProblem, readTextBytes, readTextFile } from './read-text.js';
 
 export { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
 export { type ReadProblem, readTextFile } from './read-text.js';
@@ -82,6 +82,8 @@ export function scanRoadmapTree(
   config: Pick<Config, 'roadmaps'>,
   visit: (roadmap: Roadmap) => void,
   select?: ByteViewTest,
+  /** Hand over models of UTF-8 views where the file allows it (see `parseRoadmapBytes`). */
+  views = false,
 ): ScannedTree {
   const roadmapsDir = config.roadmaps;
   const tree: ScannedTree = {
@@ -99,13 +101,13 @@ export function scanRoadmapTree(
   const base = join(rootAbs, roadmapsDir);
   for (const rel of listing.files) {
     const file = `${roadmapsDir}/${rel}`;
-    const read = readTextFile(`${base}/${rel}`, file, select);
+    const read = readTextBytes(`${base}/${rel}`, file, select);
     if ('problem' in read) {
       tree.problems.push(read.problem);
       continue;
     }
     if ('skipped' in read) continue;
-    const roadmap = parseRoadmap(read.text, { rel, file });
+    const roadmap = parseRoadmapBytes(read.bytes, { rel, file, views });
     if (!roadmap.draft) visit(roadmap);
   }
   tree.parked = readParked(rootAbs, roadmapsDir, tree.problems);

@@ -59,7 +59,13 @@ function readTodo(body: BodyLine[], at: number, inline: string): string[] {
 }
 
 /** Builds one blocker from its `### blocker:` heading and body, as upstream's `parse_blockers`. */
-export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): Blocker {
+export function parseBlockerEntry(
+  id: string,
+  line: number,
+  body: BodyLine[],
+  /** How the status is lower-cased (a UTF-8 view needs its text lower-cased). */
+  lowerCase: (text: string) => string = (text) => text.toLowerCase(),
+): Blocker {
   const blocker: Blocker = {
     id,
     status: 'open',
@@ -103,7 +109,7 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     if (prop === undefined) continue;
     const value = readValue(body, i, inline);
     if (value === '') continue;
-    (blocker[prop] as string) = prop === 'status' ? value.toLowerCase() : value;
+    (blocker[prop] as string) = prop === 'status' ? lowerCase(value) : value;
   }
   return blocker;
 }

@@ -1,3 +1,4 @@
+import { viewText } from '../core/utf8-view.js';
 import type { Roadmap, Step } from './model.js';
 import { type Counts, openBlockers, roadmapCounts } from './queries.js';
 
@@ -24,8 +25,9 @@ export function roadmapSlug(rel: string): string {
   return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
 }
 
-function quoteStep(step: Step): string {
-  const text = step.text.trim();
+function quoteStep(step: Step, roadmap: Roadmap): string {
+  // Cut at 120 characters of the text, so a view is decoded first.
+  const text = (roadmap.encoding === 'utf8-view' ? viewText(step.text) : step.text).trim();
   if (text === '') return '(unnamed step)';
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
@@ -36,7 +38,7 @@ export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string
   const source = roadmapSlug(roadmap.rel);
   for (const step of roadmap.steps) {
     if (step.state !== 'deferred') continue;
-    const where = `line ${step.line} ${quoteStep(step)}`;
+    const where = `line ${step.line} ${quoteStep(step, roadmap)}`;
     const res = step.deferredResolution;
     if (res === null) {
       problems.push(

@@ -1,3 +1,4 @@
+import { utf8View, viewText } from '../core/utf8-view.js';
 import { type BodyLine, legacyBlocker, parseBlockerEntry } from './blockers.js';
 import { closesFence, type Fence, fenceOpener } from './fences.js';
 import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState } from './model.js';
@@ -7,6 +8,11 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 // a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
 const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\u2014-]+(.*))?$/s;
+// PHASE for a UTF-8 view: the em dash is its three bytes.
+const PHASE_VIEW =
+  /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:(?:[\s:-]|\xE2\x80\x94)+(.*))?$/s;
+// A byte above 0x7F in a view.
+const HIGH = /[\x80-\xff]/;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
@@ -123,8 +129,18 @@ export class LineScan {
   private sliced = -1;
   private slicedText = '';
 
-  /** `text` has LF line ends (no BOM); lines are handed over as ranges of it. */
-  constructor(private readonly text: string) {
+  private readonly phase: RegExp;
+
+  /**
+   * `text` has LF line ends (no BOM); lines are handed over as ranges of it. With `view`, it
+   * is a UTF-8 view that reads like its text (see `parseRoadmapBytes`), and so is every string
+   * taken from it.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly view = false,
+  ) {
+    this.phase = view ? PHASE_VIEW : PHASE;
     this.hasFences = text.includes('```') || text.includes('~~~');
     this.hasGated = MERGE_GATED.test(text);
     this.hasComments = text.includes('<!--');
@@ -217,7 +233,7 @@ export class LineScan {
       this.inSection = false;
       this.entry = null;
     }
-    const p = line.charCodeAt(1) === 0x23 ? PHASE.exec(line) : null;
+    const p = line.charCodeAt(1) === 0x23 ? this.phase.exec(line) : null;
     if (p) {
       this.spanStep = null;
       this.entry?.body.push({ text: line, line: lineNo });
@@ -301,20 +317,33 @@ export class LineScan {
     // Markers inside inline code spans are examples, not markers: blank the spans first.
     const text = line.includes('`') ? line.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : line;
     for (const m of text.matchAll(BLOCKED_BY)) {
-      this.blockedBy.push({ raw: m[1]!, line: lineNo, column: m.index + 1, onStep });
+      this.blockedBy.push({ raw: m[1]!, line: lineNo, column: this.column(line, m.index) + 1, onStep });
     }
+  }
+
+  /** The 0-based column, in characters of the text, of offset `at` of a line. */
+  private column(line: string, at: number): number {
+    if (!this.view) return at;
+    const before = line.slice(0, at);
+    return HIGH.test(before) ? viewText(before).length : at;
   }
 
   /** The blockers: structured entries in order, then the legacy note's synthetic one. */
   blockers(): Blocker[] {
     const blockers: Blocker[] = [];
-    for (const e of this.entries) blockers.push(parseBlockerEntry(e.id, e.line, e.body));
+    const lower = this.view ? lowerView : undefined;
+    for (const e of this.entries) blockers.push(parseBlockerEntry(e.id, e.line, e.body, lower));
     // An empty section keeps the empty array it was made with: `slice` then only ever sees
     // arrays of blockers, and the optimized scanner is not thrown away at the first that has any.
     if (this.section !== null && blockers.length > 0) this.section.blockers = blockers.slice();
     if (this.legacy !== null) blockers.push(legacyBlocker(this.legacy.pieces.join(' '), this.legacy.line));
     return blockers;
   }
+}
+
+/** `toLowerCase` of the text a view stands for, as a view. */
+function lowerView(view: string): string {
+  return HIGH.test(view) ? utf8View(viewText(view).toLowerCase()) : view.toLowerCase();
 }
 
 function feedSpan(step: Step, line: string): void {

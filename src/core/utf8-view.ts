@@ -1,0 +1,52 @@
+/**
+ * Text held as its UTF-8 bytes, one character per byte: what `buffer.toString('latin1')` makes
+ * of the bytes, and what `Buffer.from(view, 'latin1')` turns back into exactly those bytes.
+ * Plain ASCII is its own view.
+ *
+ * `progress` reads and renders in this form (docs/decisions.md, "Performance: UTF-8 views"):
+ * V8 keeps such a string at one byte a character, where a text with a single em dash is two
+ * bytes a character, and the dashboard's bytes are then a copy away instead of an encoding of
+ * two million characters. The brand keeps views and text apart in the code that handles both.
+ */
+export type Utf8View = string & { readonly utf8View: true };
+
+// Any character above U+007F: in text, a lone surrogate included; in a view, any byte above 0x7F.
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** The UTF-8 view of `text`. A lone surrogate, which has no UTF-8 form, becomes U+FFFD. */
+export function utf8View(text: string): Utf8View {
+  return (NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text) as Utf8View;
+}
+
+/** The bytes a view stands for. */
+export function viewBytes(view: Utf8View): Buffer {
+  return Buffer.from(view, 'latin1');
+}
+
+/** The text a view stands for. */
+export function viewText(view: string): string {
+  return NON_ASCII.test(view) ? Buffer.from(view, 'latin1').toString('utf8') : view;
+}
+
+/**
+ * Whether valid UTF-8 `bytes` read as a view exactly as their text reads to every white-space
+ * test of the roadmap scanner (`\s`, `trim`, the step test, `.`): none holds U+00A0 or any
+ * other JavaScript white space or line terminator beyond ASCII, nor a byte 0xA0 (which a view
+ * would take for U+00A0). Conservative: any character whose UTF-8 form starts with 0xE1, 0xE3
+ * or 0xEF makes it false. The unit test checks this against `\s` on every code point.
+ */
+export function viewReadsLikeText(bytes: Buffer): boolean {
+  // U+00A0 (C2 A0) and every character with an A0 byte; U+1680 (E1 9A 80); U+3000 (E3 80 80);
+  // U+FEFF (EF BB BF).
+  if (bytes.indexOf(0xa0) !== -1) return false;
+  if (bytes.indexOf(0xe1) !== -1 || bytes.indexOf(0xe3) !== -1 || bytes.indexOf(0xef) !== -1) return false;
+  // U+2000–U+200A, U+2028, U+2029, U+202F (E2 80 xx) and U+205F (E2 81 9F); the em dash
+  // (E2 80 94) and the rest of the block are fine.
+  for (let i = bytes.indexOf(0xe2); i !== -1; i = bytes.indexOf(0xe2, i + 1)) {
+    const b1 = bytes[i + 1];
+    const b2 = bytes[i + 2] ?? 0;
+    if (b1 === 0x80 && (b2 <= 0x8a || b2 === 0xa8 || b2 === 0xa9 || b2 === 0xaf)) return false;
+    if (b1 === 0x81 && b2 === 0x9f) return false;
+  }
+  return true;
+}

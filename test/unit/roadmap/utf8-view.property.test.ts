@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { viewReadsLikeText } from '../../../src/core/utf8-view.js';
+import { dashboardEntry } from '../../../src/render/dashboard.js';
+import { completion, type TargetLookup } from '../../../src/roadmap/completion.js';
+import { decodeRoadmap, parseRoadmap, parseRoadmapBytes } from '../../../src/roadmap/scanner.js';
+
+// Pieces of text a roadmap's fields are made of: ASCII, the em dash of every phase heading,
+// letters that lower-case to other bytes, white space JavaScript knows beyond ASCII (which a
+// view must not be trusted with), a character with an A0 byte, line and paragraph separators,
+// controls, bidi and zero-width characters, emoji, CJK.
+const piece = fc.constantFrom(
+  'a',
+  'Zz',
+  ' ',
+  '\t',
+  '—',
+  '–',
+  'é',
+  'É',
+  'Ölçü',
+  'à',
+  '\u00a0',
+  '\u2003',
+  '\u2028',
+  '\u3000',
+  '\ufeff',
+  '日本',
+  '🙂',
+  '✅',
+  'Ж',
+  '\u0085',
+  '\u200b',
+  '\u202e',
+  '\u0007',
+  '*',
+  '`',
+  ':',
+  '#',
+  'user',
+  'RESOLVED',
+  'PR #12',
+  'merge-gated',
+  '\r',
+);
+const words = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
+const nonBlank = fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
+
+const line = fc.oneof(
+  words.map((w) => `# ${w}`),
+  fc
+    .tuple(
+      fc.constantFrom('1', '2a', 'IV'),
+      fc.constantFrom(' — ', '—', ': ', ' - ', ' ', ' \u2003', ''),
+      words,
+    )
+    .map(([id, sep, w]) => `## Phase ${id}${sep}${w}`),
+  fc
+    .tuple(
+      fc.constantFrom(' ', 'x', '~', '-'),
+      fc.constantFrom('', '  ', '\u00a0'),
+      words,
+      fc.integer({ max: 3, min: 0 }),
+    )
+    .map(([mark, indent, w, extra]) =>
+      [
+        `${indent}- [${mark}] ${w}`,
+        ` <!-- blocked-by: ${w} -->`,
+        ' <!-- deferred-resolution: carried-to=road-to-x -->',
+        ` ${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}${w}`,
+      ]
+        .slice(0, extra + 1)
+        .join(''),
+    ),
+  fc.constant('## Blockers'),
+  nonBlank.map((w) => `### blocker: ${w}`),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'Status',
+        'Owner',
+        'Blocks',
+        'Recommendation',
+        'If you do nothing',
+        'Class',
+        'Resolved when',
+        'What to do',
+      ),
+      words,
+    )
+    .map(([label, w]) => `- **${label}:** ${w}`),
+  words.map((w) => `  1. ${w}`),
+  words.map((w) => `> Blocked until: ${w}`),
+  fc.constantFrom('```', '~~~', '', '---'),
+  words,
+);
+
+const frontmatter = fc.option(
+  words.map((w) => `---\nstatus: ready\ntitle: "${w.replace(/["\\\r\n\u2028\u0085]/g, '')}"\n---`),
+);
+
+const roadmapText = fc
+  .tuple(frontmatter, fc.array(line, { maxLength: 30 }), fc.boolean())
+  .map(([fm, lines, crlf]) => {
+    const all = fm === null ? lines : [fm, ...lines];
+    return `${all.join(crlf ? '\r\n' : '\n')}\n`;
+  });
+
+const noTargets: TargetLookup = () => ({ location: null, frontmatter: null, text: '' });
+
+describe('a model of UTF-8 views', () => {
+  it('decodes to exactly the model of the text, and renders the same dashboard entry', () => {
+    fc.assert(
+      fc.property(roadmapText, fc.constantFrom('road-to-x.md', 'plan—é.md'), (text, rel) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const fromText = parseRoadmap(bytes.toString('utf8'), { rel });
+        const fromBytes = parseRoadmapBytes(bytes, { rel, views: true });
+        const isViews = fromBytes.encoding === 'utf8-view';
+        // Views are used exactly when the text is not ASCII and its bytes read like it.
+        expect(isViews).toBe(!/^[\0-\x7f]*$/.test(text) && viewReadsLikeText(bytes));
+        expect(decodeRoadmap(fromBytes)).toEqual(fromText);
+        if (fromText.phases.length === 0) return;
+        const a = completion(fromBytes, noTargets);
+        const b = completion(fromText, noTargets);
+        expect(a).toEqual(b);
+        expect(dashboardEntry(fromBytes, a, 'roadmaps/')).toEqual(dashboardEntry(fromText, b, 'roadmaps/'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is used for the common roadmap: em dashes, accents, emoji', () => {
+    const text =
+      '# Plan — Straße\n\n## Phase 1 — Größe\n\n- [ ] Schritt ✅ <!-- blocked-by: Prüfung -->\n\n## Blockers\n\n### blocker: Prüfung\n\n- **Status:** ÖFFEN\n- **Owner:** user\n';
+    const r = parseRoadmapBytes(Buffer.from(text), { rel: 'x.md', views: true });
+    expect(r.encoding).toBe('utf8-view');
+    const decoded = decodeRoadmap(r);
+    expect(decoded.title).toBe('Plan — Straße');
+    expect(decoded.phases[0]!.name).toBe('Größe');
+    // Lower-cased as text, not byte by byte.
+    expect(decoded.blockers[0]!.status).toBe('öffen');
+    // Counted in characters of the text.
+    expect(decoded.blockedBy[0]!.column).toBe('- [ ] Schritt ✅ '.length + 1);
+    expect(decoded).toEqual(parseRoadmap(text, { rel: 'x.md' }));
+    // Without `views`, or where the bytes would read differently, the text is parsed.
+    expect(parseRoadmapBytes(Buffer.from(text), { rel: 'x.md' }).encoding).toBeUndefined();
+    expect(
+      parseRoadmapBytes(Buffer.from(`${text}\u00a0`), { rel: 'x.md', views: true }).encoding,
+    ).toBeUndefined();
+  });
+
+  it('quotes a deferred step as text, cut at 120 characters of the text', () => {
+    const long = `Größe prüfen — ${'ä'.repeat(60)} ${'ö'.repeat(60)}`;
+    const text = `# Plan\n\n## Phase 1 — Größe\n\n- [x] done\n- [~] ${long}\n`;
+    const r = parseRoadmapBytes(Buffer.from(text), { rel: 'x.md', views: true });
+    expect(r.encoding).toBe('utf8-view');
+    const verdict = completion(r, noTargets);
+    expect(verdict).toEqual(completion(parseRoadmap(text, { rel: 'x.md' }), noTargets));
+    expect(verdict).toMatchObject({ finished: false, reason: 'deferrals' });
+    const problems = (verdict as { problems: string[] }).problems;
+    expect(problems[0]).toContain(JSON.stringify(`${long.slice(0, 117)}...`));
+  });
+});
