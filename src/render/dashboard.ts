@@ -43,6 +43,10 @@ export interface DashboardEntry {
    * view (core/utf8-view.ts): the dashboard is built and compared as bytes.
    */
   breakdown: Utf8View;
+  /** The roadmap's link, `[rel](prefix + rel)`, as a view. */
+  link: Utf8View;
+  /** Its row of the open-roadmaps table without the leading `| N `, as a view. */
+  row: Utf8View;
 }
 
 /** What the dashboard is rendered from. */
@@ -50,7 +54,10 @@ export interface DashboardInput {
   /** Active roadmaps in path order. */
   entries: DashboardEntry[];
   parked: ParkedRow[];
-  /** Link prefix from the dashboard to the roadmap root, with a trailing slash (`roadmaps/`). */
+  /**
+   * Link prefix from the dashboard to the roadmap root, with a trailing slash (`roadmaps/`);
+   * the entries' links and rows were made with the same one.
+   */
   linkPrefix: string;
 }
 
@@ -93,12 +100,18 @@ function plural(n: number, word: string): string {
 }
 
 /** A roadmap's link, `[rel](prefix + rel)`, as a view. */
-function linker(prefix: string): (rel: string) => Utf8View {
-  return (rel) => {
-    // inline: a newline in a file name must not end the table row.
-    const shown = sanitize(rel, { inline: true });
-    return utf8View(`[${shown}](${prefix}${shown})`);
-  };
+function linkView(prefix: string, rel: string): Utf8View {
+  // inline: a newline in a file name must not end the table row.
+  const shown = sanitize(rel, { inline: true });
+  return utf8View(`[${shown}](${prefix}${shown})`);
+}
+
+/** A roadmap's row of the open-roadmaps table without its number, as a flat view. */
+function tableRow(roadmap: Roadmap, c: Counts, open: number, link: Utf8View): Utf8View {
+  const cell = open === 0 ? '0' : `[${open}](#${blockersAnchor(roadmap.rel)})`;
+  const row = `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |`;
+  ANYWHERE.test(row);
+  return row as Utf8View;
 }
 
 /** Classifies one roadmap for the banners and renders its breakdown block. */
@@ -110,6 +123,7 @@ export function dashboardEntry(
   // The verdict already counted the steps.
   const counts = verdict?.counts ?? roadmapCounts(roadmap);
   const open = openBlockers(roadmap);
+  const link = linkView(linkPrefix, roadmap.rel);
   return {
     rel: roadmap.rel,
     phases: roadmap.phases.length,
@@ -119,7 +133,9 @@ export function dashboardEntry(
     completed: verdict?.finished === true,
     ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
-    breakdown: renderRoadmap(roadmap, counts, open, linker(linkPrefix)(roadmap.rel)),
+    link,
+    row: tableRow(roadmap, counts, open.length, link),
+    breakdown: renderRoadmap(roadmap, counts, open, link),
   };
 }
 
@@ -133,7 +149,6 @@ const NO_PR = utf8View('—');
 /** `renderDashboard` as the bytes of the file. */
 export function renderDashboardBytes(input: DashboardInput): Buffer {
   const p = input.linkPrefix;
-  const link = linker(p);
   const rows = input.entries;
   // Built as a UTF-8 view: lines of text go in through `text`, lines made of views and ASCII
   // (table rows, blocks) through `push`.
@@ -178,7 +193,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
     text('## ⚠️ Iron Law 3 — unresolved deferred items', '', IRON_LAW_3, '');
     text('| Roadmap | Done | Deferred | Cancelled |', '|---|---:|---:|---:|');
     for (const r of ironLaw) {
-      push(view(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`));
+      push(view(`| ${r.link} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`));
     }
     text('');
   }
@@ -189,7 +204,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
     for (const r of gated) {
       const summary = r.mergeGated!;
       const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : NO_PR;
-      push(view(`| ${link(r.rel)} | ${r.counts.done} | ${summary.count} | ${prs} |`));
+      push(view(`| ${r.link} | ${r.counts.done} | ${summary.count} | ${prs} |`));
     }
     text('');
   }
@@ -197,7 +212,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
   if (completed.length > 0) {
     text('## ✅ Completed — pending archival', '', COMPLETED, '');
     text('| Roadmap | Done | Total |', '|---|---:|---:|');
-    for (const r of completed) push(view(`| ${link(r.rel)} | ${r.counts.done} | ${r.counts.totalActive} |`));
+    for (const r of completed) push(view(`| ${r.link} | ${r.counts.done} | ${r.counts.totalActive} |`));
     text('');
   }
 
@@ -209,16 +224,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
   text('## Open roadmaps', '');
   text('| # | Roadmap | Phases | Steps | Open | Done | Deferred | Cancelled | Blocker | Progress |');
   text('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
-  rows.forEach((r, i) => {
-    const c = r.counts;
-    const k = r.openBlockers;
-    const cell = k === 0 ? '0' : `[${k}](#${blockersAnchor(r.rel)})`;
-    push(
-      view(
-        `| ${i + 1} | ${link(r.rel)} | ${r.phases} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |`,
-      ),
-    );
-  });
+  for (let i = 0; i < n; i++) push(view(`| ${i + 1} ${rows[i]!.row}`));
   text('', '---', '');
 
   if (input.parked.length > 0) {
