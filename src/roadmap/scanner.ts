@@ -96,8 +96,10 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
  */
 export function parseRoadmapBytes(bytes: Buffer, options: ParseBytesOptions): Roadmap {
   if (isAsciiBytes(bytes)) return parse(bytes.toString('latin1'), options, false);
-  if (options.views === true && viewReadsLikeText(bytes))
-    return parse(bytes.toString('latin1'), options, true);
+  if (options.views === true) {
+    const view = bytes.toString('latin1');
+    if (viewReadsLikeText(view)) return parse(view, options, true);
+  }
   return parse(bytes.toString('utf8'), options, false);
 }
 

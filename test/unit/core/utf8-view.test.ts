@@ -32,13 +32,13 @@ describe('UTF-8 views', () => {
     for (const [cp, ch] of codePoints()) {
       if (cp < 0x80) continue;
       const bytes = Buffer.from(ch, 'utf8');
-      if (!viewReadsLikeText(bytes)) continue;
+      if (!viewReadsLikeText(bytes.toString('latin1'))) continue;
       if (WS.test(ch) || WS.test(bytes.toString('latin1')) || ch.trim() !== ch) wrong.push(cp.toString(16));
     }
     expect(wrong).toEqual([]);
     // And it is not so careful that the common characters lose the view.
     for (const ch of ['—', '–', '…', '✅', '🙂', 'é', 'ß', 'Ж', '→', '█', '“']) {
-      expect(viewReadsLikeText(Buffer.from(`a ${ch} b`))).toBe(true);
+      expect(viewReadsLikeText(Buffer.from(`a ${ch} b`).toString('latin1'))).toBe(true);
     }
     for (const ch of [
       '\u00a0',
@@ -52,7 +52,7 @@ describe('UTF-8 views', () => {
       '\u1680',
       'à',
     ]) {
-      expect(viewReadsLikeText(Buffer.from(`a ${ch} b`))).toBe(false);
+      expect(viewReadsLikeText(Buffer.from(`a ${ch} b`).toString('latin1'))).toBe(false);
     }
   });
 
