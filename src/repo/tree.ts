@@ -75,7 +75,9 @@ export type ScannedTree = Omit<RoadmapTree, 'candidates' | 'active'>;
  * that needs only a summary of each roadmap lets the model go at once. `select`, when given, is
  * a cheap test on the file's bytes (see `ByteViewTest`): files that fail it are read and checked
  * (so unreadable ones are still reported) but neither decoded nor parsed (`gates` skips files
- * that cannot hold a blocker).
+ * that cannot hold a blocker). With `views`, a file whose UTF-8 view reads like its text is
+ * parsed as that view and handed over as a model of views (`parseRoadmapBytes`): for a visitor
+ * that only renders the dashboard, which is built from views (`progress`).
  */
 export function scanRoadmapTree(
   rootAbs: string,
