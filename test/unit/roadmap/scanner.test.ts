@@ -144,6 +144,13 @@ describe('annotations', () => {
       [false, []],
     ]);
   });
+  it('reads merge-gated in any case', () => {
+    for (const mark of ['MERGE-GATED', 'Merge-Gated', 'merge-gATED']) {
+      const r = parse(`## Phase 1\n- [ ] a ${mark} PR #4\n`);
+      expect(r.steps.map((s) => [s.mergeGated, s.prs])).toEqual([[true, [4]]]);
+    }
+    expect(parse('## Phase 1\n- [ ] a merge gated PR #4\n').steps[0]!.mergeGated).toBe(false);
+  });
   it('finds blocked-by markers outside inline code, with line and column', () => {
     const r = parse(
       '## Phase 1\n- [ ] a <!-- blocked-by: x -->\n`<!-- blocked-by: y -->` text <!-- blocked-by: other#z -->\n',
