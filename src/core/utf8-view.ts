@@ -3,10 +3,11 @@
  * of the bytes, and what `Buffer.from(view, 'latin1')` turns back into exactly those bytes.
  * Plain ASCII is its own view.
  *
- * `progress` reads and renders in this form (docs/decisions.md, "Performance: UTF-8 views"):
+ * `progress` reads and renders in this form (docs/decisions.md, "UTF-8 views for `progress`"):
  * V8 keeps such a string at one byte a character, where a text with a single em dash is two
  * bytes a character, and the dashboard's bytes are then a copy away instead of an encoding of
- * two million characters. The brand keeps views and text apart in the code that handles both.
+ * two million characters. The renderer marks views with this brand; a roadmap model of views
+ * says so in its `encoding`.
  */
 export type Utf8View = string & { readonly utf8View: true };
 

@@ -72,14 +72,10 @@ const COMPLETED =
 const PARKED_NOTE =
   'Excluded from the table above and from the progress totals by design. Listed here so a resume condition is visible without opening the file.';
 
-/** `█` for the done share of `width`, `░` for the rest (banker's rounding, as upstream). */
-export function progressBar(percent: number, width: number): string {
-  return viewText(progressBarView(percent, width));
-}
-
 const FULL = utf8View('█');
 const EMPTY = utf8View('░');
 
+/** `█` for the done share of `width`, `░` for the rest (banker's rounding, as upstream), as a view. */
 function progressBarView(percent: number, width: number): Utf8View {
   const full = Math.min(width, Math.max(0, roundHalfEven((percent * width) / 100)));
   return (FULL.repeat(full) + EMPTY.repeat(width - full)) as Utf8View;
