@@ -25,9 +25,14 @@ export function roadmapSlug(rel: string): string {
   return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
 }
 
+/** A string of the model as text: a verdict holds text whatever the model's encoding. */
+function asText(roadmap: Roadmap, value: string): string {
+  return roadmap.encoding === 'utf8-view' ? viewText(value) : value;
+}
+
 function quoteStep(step: Step, roadmap: Roadmap): string {
   // Cut at 120 characters of the text, so a view is decoded first.
-  const text = (roadmap.encoding === 'utf8-view' ? viewText(step.text) : step.text).trim();
+  const text = asText(roadmap, step.text).trim();
   if (text === '') return '(unnamed step)';
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
@@ -80,6 +85,11 @@ export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
   }
   const open = openBlockers(roadmap);
   if (open.length > 0)
-    return { finished: false, reason: 'blockers', blockerIds: open.map((b) => b.id), counts };
+    return {
+      finished: false,
+      reason: 'blockers',
+      blockerIds: open.map((b) => asText(roadmap, b.id)),
+      counts,
+    };
   return { finished: true, counts };
 }

@@ -314,18 +314,20 @@ export class LineScan {
         block.deferredResolution = { kind: d[1] as 'carried-to' | 'merged-into', slug: d[2]!, line: lineNo };
     }
     if (!line.includes('blocked-by')) return;
+    // A view's line with a byte above 0x7F is read as its text: blanked code spans and columns
+    // count characters.
+    const decoded = this.view && HIGH.test(line);
+    const source = decoded ? viewText(line) : line;
     // Markers inside inline code spans are examples, not markers: blank the spans first.
-    const text = line.includes('`') ? line.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : line;
+    const text = source.includes('`') ? source.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : source;
     for (const m of text.matchAll(BLOCKED_BY)) {
-      this.blockedBy.push({ raw: m[1]!, line: lineNo, column: this.column(line, m.index) + 1, onStep });
+      this.blockedBy.push({
+        raw: decoded ? utf8View(m[1]!) : m[1]!,
+        line: lineNo,
+        column: m.index + 1,
+        onStep,
+      });
     }
-  }
-
-  /** The 0-based column, in characters of the text, of offset `at` of a line. */
-  private column(line: string, at: number): number {
-    if (!this.view) return at;
-    const before = line.slice(0, at);
-    return HIGH.test(before) ? viewText(before).length : at;
   }
 
   /** The blockers: structured entries in order, then the legacy note's synthetic one. */
