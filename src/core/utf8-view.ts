@@ -14,6 +14,11 @@ export type Utf8View = string & { readonly utf8View: true };
 // Any character above U+007F: in text, a lone surrogate included; in a view, any byte above 0x7F.
 const NON_ASCII = /[\u0080-\uffff]/;
 
+/** No character above U+007F: in a view, no byte above 0x7F. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+
 /** The UTF-8 view of `text`. A lone surrogate, which has no UTF-8 form, becomes U+FFFD. */
 export function utf8View(text: string): Utf8View {
   return (NON_ASCII.test(text) ? Buffer.from(text, 'utf8').toString('latin1') : text) as Utf8View;

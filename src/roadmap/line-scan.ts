@@ -1,4 +1,4 @@
-import { utf8View, viewText } from '../core/utf8-view.js';
+import { isAscii, utf8View, viewText } from '../core/utf8-view.js';
 import { type BodyLine, legacyBlocker, parseBlockerEntry } from './blockers.js';
 import { closesFence, type Fence, fenceOpener } from './fences.js';
 import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState } from './model.js';
@@ -11,8 +11,6 @@ const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\
 // PHASE for a UTF-8 view: the em dash is its three bytes.
 const PHASE_VIEW =
   /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:(?:[\s:-]|\xE2\x80\x94)+(.*))?$/s;
-// A byte above 0x7F in a view.
-const HIGH = /[\x80-\xff]/;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
@@ -316,7 +314,7 @@ export class LineScan {
     if (!line.includes('blocked-by')) return;
     // A view's line with a byte above 0x7F is read as its text: blanked code spans and columns
     // count characters.
-    const decoded = this.view && HIGH.test(line);
+    const decoded = this.view && !isAscii(line);
     const source = decoded ? viewText(line) : line;
     // Markers inside inline code spans are examples, not markers: blank the spans first.
     const text = source.includes('`') ? source.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : source;
@@ -345,7 +343,7 @@ export class LineScan {
 
 /** `toLowerCase` of the text a view stands for, as a view. */
 function lowerView(view: string): string {
-  return HIGH.test(view) ? utf8View(viewText(view).toLowerCase()) : view.toLowerCase();
+  return isAscii(view) ? view.toLowerCase() : utf8View(viewText(view).toLowerCase());
 }
 
 function feedSpan(step: Step, line: string): void {
