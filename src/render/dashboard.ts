@@ -103,11 +103,11 @@ function linkView(prefix: string, rel: string): Utf8View {
 }
 
 /** A roadmap's row of the open-roadmaps table without its number, as a flat view. */
-function tableRow(roadmap: Roadmap, c: Counts, open: number, link: Utf8View): Utf8View {
-  const cell = open === 0 ? '0' : `[${open}](#${blockersAnchor(roadmap.rel)})`;
-  const row = `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |`;
-  ANYWHERE.test(row);
-  return row as Utf8View;
+function tableRow(roadmap: Roadmap, c: Counts, open: number, link: Utf8View, anchor: string): Utf8View {
+  const cell = open === 0 ? '0' : `[${open}](#${anchor})`;
+  return flat(
+    `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |` as Utf8View,
+  );
 }
 
 /** Classifies one roadmap for the banners and renders its breakdown block. */
@@ -120,6 +120,7 @@ export function dashboardEntry(
   const counts = verdict?.counts ?? roadmapCounts(roadmap);
   const open = openBlockers(roadmap);
   const link = linkView(linkPrefix, roadmap.rel);
+  const anchor = open.length === 0 ? '' : blockersAnchor(roadmap.rel);
   return {
     rel: roadmap.rel,
     phases: roadmap.phases.length,
@@ -130,8 +131,8 @@ export function dashboardEntry(
     ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
     link,
-    row: tableRow(roadmap, counts, open.length, link),
-    breakdown: renderRoadmap(roadmap, counts, open, link),
+    row: tableRow(roadmap, counts, open.length, link, anchor),
+    breakdown: renderRoadmap(roadmap, counts, open, link, anchor),
   };
 }
 
@@ -270,19 +271,30 @@ function sanitizedView(view: string): Utf8View {
 // built by concatenation into one flat piece first.
 const ANYWHERE = /^/;
 
+/** `text` as one flat string: built with `+`, it is a tree of its parts, slices of a file's text among them. */
+function flat<T extends string>(text: T): T {
+  ANYWHERE.test(text);
+  return text;
+}
+
 /**
  * One roadmap's block of the breakdown, as a view. Flattened into a new string, so it keeps no
  * slice of the roadmap's text alive. Rendered raw first: when no field of it holds anything the
  * sanitizer would escape (the common case: one cheap test a field, most are plain ASCII), that
  * is the block; otherwise it is rendered again with every field sanitized.
  */
-function renderRoadmap(roadmap: Roadmap, counts: Counts, open: Blocker[], link: Utf8View): Utf8View {
+function renderRoadmap(
+  roadmap: Roadmap,
+  counts: Counts,
+  open: Blocker[],
+  link: Utf8View,
+  anchor: string,
+): Utf8View {
   const views = roadmap.encoding === 'utf8-view';
   unsafe = false;
-  let block = renderRoadmapWith(roadmap, counts, open, link, views ? rawView : rawText);
-  if (unsafe) block = renderRoadmapWith(roadmap, counts, open, link, views ? sanitizedView : sanitizedText);
-  ANYWHERE.test(block);
-  return block;
+  const raw = renderRoadmapWith(roadmap, counts, open, link, anchor, views ? rawView : rawText);
+  if (!unsafe) return flat(raw);
+  return flat(renderRoadmapWith(roadmap, counts, open, link, anchor, views ? sanitizedView : sanitizedText));
 }
 
 const TITLE_END = utf8View('** — ');
@@ -304,6 +316,8 @@ function renderRoadmapWith(
   counts: Counts,
   open: Blocker[],
   link: Utf8View,
+  /** The in-page anchor of the blockers block (`blockersAnchor`), when there are open blockers. */
+  anchor: string,
   /** How a field from the file is shown: as it is, or through the sanitizer; as a view. */
   show: (text: string) => Utf8View,
 ): Utf8View {
@@ -315,12 +329,17 @@ function renderRoadmapWith(
     out += `| ${phase.id} | ${show(phase.name)} | ${stateView(phaseState(c))} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |\n`;
   }
   if (open.length === 0) return out as Utf8View;
-  return (out + renderOpenBlockers(roadmap, open, show)) as Utf8View;
+  return (out + renderOpenBlockers(roadmap, open, anchor, show)) as Utf8View;
 }
 
 /** The blockers block of a roadmap with open blockers, after its phase table. */
-function renderOpenBlockers(roadmap: Roadmap, open: Blocker[], show: (text: string) => Utf8View): string {
-  const out: string[] = [`\n<a id="${blockersAnchor(roadmap.rel)}"></a>`, '**Blockers**', ''];
+function renderOpenBlockers(
+  roadmap: Roadmap,
+  open: Blocker[],
+  anchor: string,
+  show: (text: string) => Utf8View,
+): string {
+  const out: string[] = [`\n<a id="${anchor}"></a>`, '**Blockers**', ''];
   for (const b of open) {
     out.push(`- **${show(b.id)}** (owner: ${show(b.owner)}${BLOCKS}${show(b.blocks)}`);
     if (b.recommendation !== '') out.push(`  - **Recommendation:** ${show(b.recommendation)}`);
