@@ -49,7 +49,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     (roadmap) => {
       if (roadmap.phases.length > 0) entries.push(...gateEntriesOf(roadmap));
     },
-    mayHoldBlockers,
+    { select: mayHoldBlockers },
   );
   return {
     root,

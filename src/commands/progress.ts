@@ -138,8 +138,7 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
       if (entry.mergeGated !== null)
         mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
     },
-    undefined,
-    true,
+    { views: true },
   );
   const report: ProgressReport = {
     mode: options.check ? 'check' : 'write',

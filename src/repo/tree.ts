@@ -66,6 +66,14 @@ function readParked(rootAbs: string, roadmapsDir: string, problems: ReadProblem[
   return parked;
 }
 
+/** How `scanRoadmapTree` reads the files. */
+export interface ScanOptions {
+  /** A cheap test on a file's bytes; files that fail it are read and checked but not parsed. */
+  select?: ByteViewTest;
+  /** Hand over models of UTF-8 views where the file allows it (see `parseRoadmapBytes`). */
+  views?: boolean;
+}
+
 /** A tree read without keeping its roadmaps: everything of `RoadmapTree` but the models. */
 export type ScannedTree = Omit<RoadmapTree, 'candidates' | 'active'>;
 
@@ -83,10 +91,9 @@ export function scanRoadmapTree(
   rootAbs: string,
   config: Pick<Config, 'roadmaps'>,
   visit: (roadmap: Roadmap) => void,
-  select?: ByteViewTest,
-  /** Hand over models of UTF-8 views where the file allows it (see `parseRoadmapBytes`). */
-  views = false,
+  options: ScanOptions = {},
 ): ScannedTree {
+  const { select, views = false } = options;
   const roadmapsDir = config.roadmaps;
   const tree: ScannedTree = {
     root: rootAbs,
@@ -131,7 +138,7 @@ export function loadRoadmapTree(
       candidates.push(roadmap);
       if (roadmap.phases.length > 0) active.push(roadmap);
     },
-    select,
+    { select },
   );
   return { ...scanned, candidates, active };
 }
