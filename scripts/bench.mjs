@@ -26,9 +26,19 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function timeOnce(cmd, args, cwd) {
+/**
+ * The environment without `NODE_EXTRA_CA_CERTS`: Node 20 reads and parses that certificate file
+ * at every start, before any script runs. Where it is set (this machine sets it to the system's
+ * whole CA bundle), it is most of bare node's start-up time, so ratios to bare node read very
+ * differently with and without it; the bench reports both.
+ */
+const NO_EXTRA_CERTS_ENV = { ...GIT_ENV };
+delete NO_EXTRA_CERTS_ENV.NODE_EXTRA_CA_CERTS;
+const EXTRA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+
+function timeOnce(cmd, args, cwd, env = GIT_ENV) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: GIT_ENV });
+  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
@@ -36,13 +46,13 @@ function timeOnce(cmd, args, cwd) {
   return ms;
 }
 
-function measure(cmd, args, { cwd = ROOT, runs = 7, before } = {}) {
+function measure(cmd, args, { cwd = ROOT, runs = 7, before, env } = {}) {
   before?.();
-  timeOnce(cmd, args, cwd); // warm-up: file cache, not counted
+  timeOnce(cmd, args, cwd, env); // warm-up: file cache, not counted
   const times = [];
   for (let i = 0; i < runs; i++) {
     before?.();
-    times.push(timeOnce(cmd, args, cwd));
+    times.push(timeOnce(cmd, args, cwd, env));
   }
   return median(times);
 }
@@ -53,9 +63,9 @@ function measure(cmd, args, { cwd = ROOT, runs = 7, before } = {}) {
  * the median of the per-pair ratios.
  */
 function measurePaired(a, b, { runs = 9 } = {}) {
-  const once = ({ cmd, args, cwd = ROOT, before }) => {
+  const once = ({ cmd, args, cwd = ROOT, before, env }) => {
     before?.();
-    return timeOnce(cmd, args, cwd);
+    return timeOnce(cmd, args, cwd, env);
   };
   once(a);
   once(b); // warm-up: file cache, not counted
@@ -135,6 +145,18 @@ const h = {
     );
     console.log(`${label}: ${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`);
     h.lastRatio = m.ratio;
+    if (EXTRA_CERTS !== undefined) {
+      // The same pairs with both sides started without the certificate file.
+      const env = NO_EXTRA_CERTS_ENV;
+      const w = measurePaired(
+        { cmd: process.execPath, args: [BIN, ...args], ...where, before, env },
+        { cmd: process.execPath, args: ['-e', '0'], env },
+        { runs },
+      );
+      console.log(
+        `  without NODE_EXTRA_CA_CERTS: ${fmt(w.a)} median (${w.ratio.toFixed(2)}× bare node, ${fmt(w.b)} alongside)`,
+      );
+    }
     return m.a;
   },
   /** Two commands timed in alternation: medians and the median ratio a/b. */
@@ -156,6 +178,15 @@ console.log(
   `node ${process.version}, ${readdirSync('/sys/devices/system/cpu').filter((d) => /^cpu\d+$/.test(d)).length} cpu(s)`,
 );
 console.log(`bare \`node -e 0\`: ${fmt(baseline)} median`);
+if (EXTRA_CERTS !== undefined) {
+  const without = measure(process.execPath, ['-e', '0'], { runs: 11, env: NO_EXTRA_CERTS_ENV });
+  console.log(
+    `  NODE_EXTRA_CA_CERTS is set (${EXTRA_CERTS}): Node parses that file at every start; without it bare node takes ${fmt(without)}.`,
+  );
+  console.log(
+    '  Ratios are to bare node as this machine starts it (with the file); each CLI figure also shows them without it.',
+  );
+}
 
 const only = process.argv.slice(2);
 const dir = join(ROOT, 'scripts', 'bench');
