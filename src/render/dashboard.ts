@@ -1,4 +1,4 @@
-import { type Utf8View, utf8View, viewBytes, viewText } from '../core/utf8-view.js';
+import { isAscii, type Utf8View, utf8View, viewBytes, viewText } from '../core/utf8-view.js';
 import { needsUser } from '../roadmap/blockers.js';
 import type { Completion } from '../roadmap/completion.js';
 import type { Blocker, Roadmap } from '../roadmap/model.js';
@@ -99,7 +99,9 @@ function plural(n: number, word: string): string {
 function linkView(prefix: string, rel: string): Utf8View {
   // inline: a newline in a file name must not end the table row.
   const shown = sanitize(rel, { inline: true });
-  return utf8View(`[${shown}](${prefix}${shown})`);
+  const link = `[${shown}](${prefix}${shown})`;
+  // Its parts are tested, not the link: a test of a joined string first copies it into one piece.
+  return isAscii(shown) && isAscii(prefix) ? (link as Utf8View) : utf8View(link);
 }
 
 /** A roadmap's row of the open-roadmaps table without its number, as a flat view. */

@@ -16,7 +16,6 @@ const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
 const H3 = /^###\s/;
 const LEGACY = /^>\s*Blocked until:?\s*(.+)$/is;
-const LEGACY_ANYWHERE = /^>\s*Blocked until/im;
 const QUOTE = /^>\s?(.*)$/s;
 const BLOCKED_BY = /<!--\s*blocked-by:\s*(.*?)\s*-->/g;
 const INLINE_CODE = /`[^`]*`/g;
@@ -121,7 +120,6 @@ export class LineScan {
   readonly hasFences: boolean;
   readonly hasGated: boolean;
   readonly hasComments: boolean;
-  readonly hasLegacy: boolean;
   /** Offset of the next `<!--` at or after the current line, or -1. */
   private nextComment: number;
   private sliced = -1;
@@ -142,7 +140,6 @@ export class LineScan {
     this.hasFences = text.includes('```') || text.includes('~~~');
     this.hasGated = MERGE_GATED.test(text);
     this.hasComments = text.includes('<!--');
-    this.hasLegacy = (text.startsWith('>') || text.includes('\n>')) && LEGACY_ANYWHERE.test(text);
     this.nextComment = this.hasComments ? text.indexOf('<!--') : -1;
   }
 
@@ -176,7 +173,8 @@ export class LineScan {
     }
     if (this.legacy?.open) this.continueLegacy(this.lineText(start, end));
     if (lead === 0x23 /* # */ && this.heading(this.lineText(start, end), lineNo)) return;
-    if (this.hasLegacy && lead === 0x3e /* > */ && this.legacy === null) {
+    // A quote line is rare enough to be tried as it comes: no search of the whole text first.
+    if (lead === 0x3e /* > */ && this.legacy === null) {
       this.startLegacy(this.lineText(start, end), lineNo);
     }
     this.entry?.body.push({ text: this.lineText(start, end), line: lineNo });

@@ -46,4 +46,19 @@ describe('the progress dashboard escapes text from roadmaps', () => {
       expect(out).toContain(shown);
     }
   });
+
+  it('links roadmaps whose path or link prefix is not ASCII as their text', () => {
+    for (const rel of ['größe/plan-ü.md', 'plan.md']) {
+      const roadmap = parseRoadmap('# Pläne\n\n## Phase 1 — Ä\n\n- [ ] a\n', { rel });
+      for (const prefix of ['roadmaps/', 'wege-ß/']) {
+        const out = renderDashboard({
+          entries: [dashboardEntry(roadmap, undefined, prefix)],
+          parked: [],
+          linkPrefix: prefix,
+        });
+        expect(out).toContain(`| 1 | [${rel}](${prefix}${rel}) | 1 |`);
+        expect(out).toContain(`### [${rel}](${prefix}${rel})\n\n**Pläne** — 0 / 1 done`);
+      }
+    }
+  });
 });
