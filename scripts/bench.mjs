@@ -135,17 +135,20 @@ const h = {
    * `ratio` (the median of the pairs) through `h.lastRatio`.
    */
   async timeCli(label, args, options = {}) {
-    const { runs, ...where } = options;
+    const { runs, nodeOptions, ...where } = options;
     const agents = where.cwd === undefined ? null : join(where.cwd, 'agents');
     const before = agents !== null && existsSync(agents) ? () => warmPageCache(agents) : undefined;
+    // With `nodeOptions`, both sides run with NODE_OPTIONS set to it (an option a user may set,
+    // not the default): one figure, for comparison.
+    const optionEnv = nodeOptions === undefined ? undefined : { ...GIT_ENV, NODE_OPTIONS: nodeOptions };
     const m = measurePaired(
-      { cmd: process.execPath, args: [BIN, ...args], ...where, before },
-      { cmd: process.execPath, args: ['-e', '0'] },
+      { cmd: process.execPath, args: [BIN, ...args], ...where, before, env: optionEnv },
+      { cmd: process.execPath, args: ['-e', '0'], env: optionEnv },
       { runs },
     );
     console.log(`${label}: ${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`);
     h.lastRatio = m.ratio;
-    if (EXTRA_CERTS !== undefined) {
+    if (EXTRA_CERTS !== undefined && nodeOptions === undefined) {
       // The same pairs with both sides started without the certificate file.
       const env = NO_EXTRA_CERTS_ENV;
       const w = measurePaired(
