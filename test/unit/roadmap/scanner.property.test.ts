@@ -133,6 +133,55 @@ describe('position scanning agrees with the line-at-a-time definitions', () => {
     );
   });
 
+  it('matchStep reads every white space of `\\s`, and nothing else, in each place of a step', () => {
+    // Lines shaped like a step, each gap drawn from all of JavaScript's white space and from
+    // characters next to it that are not white space, so every branch of the test meets both.
+    const gapChar = fc.constantFrom(
+      ' ',
+      '\t',
+      '\v',
+      '\f',
+      '\r',
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u200a',
+      '\u2028',
+      '\u2029',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+      '\ufeff',
+      '\u0085',
+      '\u180e',
+      '\u200b',
+      '\u0008',
+      '\u000e',
+      'a',
+    );
+    const gap = (max: number) => fc.array(gapChar, { maxLength: max }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(
+        gap(2),
+        fc.constantFrom('-', '*', '+'),
+        gap(2),
+        fc.constantFrom(' ', 'x', 'X', '~', '-', 'o'),
+        fc.oneof(gap(1), fc.constant('')),
+        fc.constantFrom('', 'text', 'a b '),
+        (lead, bullet, mid, mark, after, rest) => {
+          const line = `${lead}${bullet}${mid}[${mark}]${after}${rest}`;
+          const text = `${line}\n`;
+          const m = STEP.exec(line);
+          const got = matchStep(text, 0, line.length);
+          expect(got === null ? null : [got.mark, got.after, got.bare]).toEqual(
+            m === null ? null : [m[1], m[0].length, m[2] === ''],
+          );
+        },
+      ),
+      { numRuns: 4000 },
+    );
+  });
+
   it('finds the frontmatter block and the first body line as the split-into-lines reading does', () => {
     const fmLine = fc.constantFrom('---', '--- ', '---x', 'a: b', 'c: d e', '', 'x', '- [ ] s', '## Phase 1');
     fc.assert(
