@@ -1,3 +1,5 @@
+import { isAscii as isAsciiBytes } from 'node:buffer';
+
 /**
  * Text held as its UTF-8 bytes, one character per byte: what `buffer.toString('latin1')` makes
  * of the bytes, and what `Buffer.from(view, 'latin1')` turns back into exactly those bytes.
@@ -10,6 +12,11 @@
  * says so in its `encoding`.
  */
 export type Utf8View = string & { readonly utf8View: true };
+
+/** UTF-8 bytes as text: plain ASCII through the cheaper one-byte decoder, the rest as UTF-8. */
+export function decodeUtf8(bytes: Buffer): string {
+  return isAsciiBytes(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
 
 // Any character above U+007F: in text, a lone surrogate included; in a view, any byte above 0x7F.
 const NON_ASCII = /[\u0080-\uffff]/;

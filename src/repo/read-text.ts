@@ -1,5 +1,6 @@
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { decodeUtf8 } from '../core/utf8-view.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
 export interface ReadProblem {
@@ -48,11 +49,6 @@ function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   }
 }
 
-function decode(bytes: Buffer): string {
-  // Plain ASCII takes the cheaper one-byte decoder; anything else is decoded as UTF-8.
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}
-
 /**
  * Reads a file as UTF-8: the bytes into a shared buffer, checked once (invalid sequences
  * decode to U+FFFD, as before), then decoded.
@@ -60,7 +56,7 @@ function decode(bytes: Buffer): string {
 export function readUtf8(abs: string): Utf8Read {
   const bytes = readBytes(abs);
   if (!Buffer.isBuffer(bytes)) return bytes;
-  return { text: decode(bytes), invalidUtf8: !isUtf8(bytes) };
+  return { text: decodeUtf8(bytes), invalidUtf8: !isUtf8(bytes) };
 }
 
 /**
@@ -87,7 +83,7 @@ export function readTextFile(
   select?: ByteViewTest,
 ): { text: string } | { problem: ReadProblem } | { skipped: true } {
   const read = readTextBytes(abs, shown, select);
-  return 'bytes' in read ? { text: decode(read.bytes) } : read;
+  return 'bytes' in read ? { text: decodeUtf8(read.bytes) } : read;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isAscii as isAsciiBytes } from 'node:buffer';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
+import { decodeUtf8, utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
 import type { Fence } from './fences.js';
 import { isDraft, parseFrontmatter } from './frontmatter.js';
 import { LineScan, NO_PRS } from './line-scan.js';
@@ -95,12 +95,11 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
  * views; anything else is decoded and parsed as text.
  */
 export function parseRoadmapBytes(bytes: Buffer, options: ParseBytesOptions): Roadmap {
-  if (isAsciiBytes(bytes)) return parse(bytes.toString('latin1'), options, false);
-  if (options.views === true) {
+  if (options.views === true && !isAsciiBytes(bytes)) {
     const view = bytes.toString('latin1');
     if (viewReadsLikeText(view)) return parse(view, options, true);
   }
-  return parse(bytes.toString('utf8'), options, false);
+  return parse(decodeUtf8(bytes), options, false);
 }
 
 function parse(text: string, options: ParseOptions, view: boolean): Roadmap {
