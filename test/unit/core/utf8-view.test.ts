@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8View, viewBytes, viewReadsLikeText, viewText } from '../../../src/core/utf8-view.js';
 import { isTerminalSafe, isTerminalSafeView } from '../../../src/render/sanitize.js';
+import { WHITE_SPACE_BEYOND_ASCII } from '../../helpers/white-space.js';
 
 /** Every code point but the surrogates, as a string. */
 function* codePoints(): Generator<[number, string]> {
@@ -40,18 +41,7 @@ describe('UTF-8 views', () => {
     for (const ch of ['—', '–', '…', '✅', '🙂', 'é', 'ß', 'Ж', '→', '█', '“']) {
       expect(viewReadsLikeText(Buffer.from(`a ${ch} b`).toString('latin1'))).toBe(true);
     }
-    for (const ch of [
-      '\u00a0',
-      '\u2003',
-      '\u2028',
-      '\u2029',
-      '\u202f',
-      '\u205f',
-      '\u3000',
-      '\ufeff',
-      '\u1680',
-      'à',
-    ]) {
+    for (const ch of [...WHITE_SPACE_BEYOND_ASCII, 'à']) {
       expect(viewReadsLikeText(Buffer.from(`a ${ch} b`).toString('latin1'))).toBe(false);
     }
   });

@@ -5,6 +5,7 @@ import { parseFrontmatter, parseSimpleFrontmatter } from '../../../src/roadmap/f
 import { matchStep } from '../../../src/roadmap/line-scan.js';
 import { countSteps } from '../../../src/roadmap/queries.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
+import { WHITE_SPACE_BEYOND_ASCII } from '../../helpers/white-space.js';
 
 // Lines a roadmap is made of; the reference model below knows what each one means.
 type Line =
@@ -142,16 +143,7 @@ describe('position scanning agrees with the line-at-a-time definitions', () => {
       '\v',
       '\f',
       '\r',
-      '\u00a0',
-      '\u1680',
-      '\u2000',
-      '\u200a',
-      '\u2028',
-      '\u2029',
-      '\u202f',
-      '\u205f',
-      '\u3000',
-      '\ufeff',
+      ...WHITE_SPACE_BEYOND_ASCII,
       '\u0085',
       '\u180e',
       '\u200b',
