@@ -34,19 +34,24 @@ function endsField(trimmed: string): boolean {
   return trimmed === '' || trimmed.startsWith('#') || FIELD.test(trimmed);
 }
 
-function readValue(body: BodyLine[], at: number, inline: string): string {
-  const pieces = [stripComments(inline).trim()];
+/**
+ * A field's value: `first` (its inline text, comments stripped and trimmed) and the continuation
+ * lines after `body[at]`, the non-empty pieces joined by one space. Most values are one line:
+ * they cost no array.
+ */
+function readValue(body: BodyLine[], at: number, first: string): string {
+  let value = first;
   for (let i = at + 1; i < body.length; i++) {
     const trimmed = body[i]!.text.trim();
     if (endsField(trimmed)) break;
-    pieces.push(stripComments(trimmed).trim());
+    const piece = stripComments(trimmed).trim();
+    if (piece !== '') value = value === '' ? piece : `${value} ${piece}`;
   }
-  return pieces.filter((p) => p.length > 0).join(' ');
+  return value;
 }
 
-function readTodo(body: BodyLine[], at: number, inline: string): string[] {
+function readTodo(body: BodyLine[], at: number, first: string): string[] {
   const todo: string[] = [];
-  const first = stripComments(inline).trim();
   if (first.length > 0) todo.push(first);
   for (let i = at + 1; i < body.length; i++) {
     const trimmed = body[i]!.text.trim();
@@ -89,10 +94,10 @@ export function parseBlockerEntry(
     const m = FIELD.exec(text.trim());
     if (!m) continue;
     const label = m[1]!.trim();
-    const inline = m[2]!;
+    const value = stripComments(m[2]!).trim();
     const field: BlockerField = {
       label,
-      value: stripComments(inline).trim(),
+      value,
       line: fieldLine,
       unindented: text.startsWith('-'),
     };
@@ -102,14 +107,14 @@ export function parseBlockerEntry(
     if (seen.has(key)) continue;
     seen.add(key);
     if (key === 'what to do') {
-      blocker.todo = readTodo(body, i, inline);
+      blocker.todo = readTodo(body, i, value);
       continue;
     }
     const prop = KNOWN[key];
     if (prop === undefined) continue;
-    const value = readValue(body, i, inline);
-    if (value === '') continue;
-    (blocker[prop] as string) = prop === 'status' ? lowerCase(value) : value;
+    const full = readValue(body, i, value);
+    if (full === '') continue;
+    (blocker[prop] as string) = prop === 'status' ? lowerCase(full) : full;
   }
   return blocker;
 }

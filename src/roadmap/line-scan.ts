@@ -24,6 +24,14 @@ const DEFERRED_RESOLUTION =
 const MERGE_GATED = /merge-gated/i;
 const PR = /pr\s*[=#:]?\s*#?\s*(\d+)/gi;
 
+/** `text[start, end)`, an indented line, has a backtick or a tilde after its spaces and tabs. */
+function fenceCharAfterIndent(text: string, start: number, end: number): boolean {
+  let i = start + 1;
+  let c = text.charCodeAt(i);
+  while (i < end && (c === 0x20 || c === 0x09)) c = text.charCodeAt(++i);
+  return i < end && (c === 0x60 || c === 0x7e);
+}
+
 /** The state a checkbox's character stands for, or null (`[ ]`, `[x]`/`[X]`, `[~]`, `[-]`). */
 function stateOf(c: number): StepState | null {
   switch (c) {
@@ -65,22 +73,16 @@ export function isSpace(c: number): boolean {
         c === 0xfeff;
 }
 
-/** A checkbox at the start of `text[start, end)`: its state character and where its text begins. */
-export interface StepMatch {
-  mark: string;
-  /** The state `mark` stands for. */
-  state: StepState;
-  /** Offset just past the checkbox and the one white-space character after it, if any. */
-  after: number;
-  /** Nothing follows the `]` on the line. */
-  bare: boolean;
-}
-
 /**
- * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line:
- * the step pattern of upstream, and the hottest test of the scanner.
+ * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line: the
+ * step pattern of upstream, and the hottest test of the scanner. Returns the offset just past
+ * the match, or -1. A match ends with the `]` when nothing follows it on the line (the character
+ * before the offset is then `]` and the mark is two before the offset); otherwise it ends with
+ * the one white-space character after the `]`, and the mark is three before the offset. A
+ * number, not a record: a roadmap's every step and list item is tested, and a record each was
+ * most of what the scan allocated.
  */
-export function matchStep(text: string, start: number, end: number): StepMatch | null {
+export function matchStep(text: string, start: number, end: number): number {
   // Each white-space test is `isSpace(c)` with spaces, tabs and the rest of ASCII answered in
   // line: in the first few hundred files, before the optimizing compiler inlines it, a call a
   // character is most of what this test costs.
@@ -89,23 +91,19 @@ export function matchStep(text: string, start: number, end: number): StepMatch |
   while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
     c = text.charCodeAt(++i);
   }
-  if (i >= end || (c !== 0x2d && c !== 0x2a)) return null;
+  if (i >= end || (c !== 0x2d && c !== 0x2a)) return -1;
   c = text.charCodeAt(++i);
   if (i >= end || !(c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c))))
-    return null;
+    return -1;
   while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
     c = text.charCodeAt(++i);
   }
-  if (i + 2 >= end || c !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return null;
-  const mark = text[i + 1]!;
-  const state = stateOf(mark.charCodeAt(0));
-  if (state === null) return null;
+  if (i + 2 >= end || c !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
+  if (stateOf(text.charCodeAt(i + 1)) === null) return -1;
   i += 3;
-  if (i === end) return { mark, state, after: i, bare: true };
+  if (i === end) return i;
   c = text.charCodeAt(i);
-  return c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c))
-    ? { mark, state, after: i + 1, bare: false }
-    : null;
+  return c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)) ? i + 1 : -1;
 }
 
 /**
@@ -175,8 +173,14 @@ export class LineScan {
       return;
     }
     const lead = start < end ? text.charCodeAt(start) : Number.NaN;
-    // Only a line starting with a backtick, a tilde or indentation can open a fence.
-    if (this.hasFences && (lead === 0x60 || lead === 0x7e || lead === 0x20 || lead === 0x09)) {
+    // Only a line whose first character after spaces and tabs is a backtick or a tilde can open
+    // a fence: an indented step is not sliced and handed to the fence test.
+    if (
+      this.hasFences &&
+      (lead === 0x60 ||
+        lead === 0x7e ||
+        ((lead === 0x20 || lead === 0x09) && fenceCharAfterIndent(text, start, end)))
+    ) {
       const opener = fenceOpener(this.lineText(start, end));
       if (opener !== null) {
         opener.line = lineNo;
@@ -291,14 +295,17 @@ export class LineScan {
   }
 
   step(start: number, end: number, index: number): Step | null {
-    const s = matchStep(this.text, start, end);
+    const text = this.text;
+    const after = matchStep(text, start, end);
+    if (after === -1) return null;
+    const bare = text.charCodeAt(after - 1) === 0x5d;
     // `- [x]` as the very last bytes of a file (no newline) is not a step upstream; kept for parity.
-    if (s === null || (s.bare && end === this.text.length)) return null;
-    const state = s.state;
+    if (bare && end === text.length) return null;
+    const state = stateOf(text.charCodeAt(bare ? after - 2 : after - 3))!;
     const phase = this.phases.length - 1;
     const step: Step = {
       state,
-      text: s.bare ? '' : this.text.slice(s.after, end).trim(),
+      text: bare ? '' : text.slice(after, end).trim(),
       line: index + 1,
       phase,
       deferredResolution: null,

@@ -59,6 +59,26 @@ describe('blocker entries', () => {
     });
     expect(b.fields.map((f) => f.label)).toContain('Options');
   });
+  it('joins continuation lines by one space, leaving out empty and comment-only pieces', () => {
+    const b = parse(
+      [
+        '## Blockers',
+        '### blocker: pieces',
+        '- **Recommendation:** <!-- fill in -->',
+        '  Postgres, <!-- short -->',
+        '  <!-- why -->',
+        '  because it is run.',
+        '- **Question:** <!-- none yet -->',
+        '- **Blocks:**',
+        '  Phase 2',
+        '',
+      ].join('\n'),
+    ).blockers[0]!;
+    expect(b.recommendation).toBe('Postgres, because it is run.');
+    // A value that is empty once its comments are gone keeps the field's default.
+    expect(b.question).toBe('');
+    expect(b.blocks).toBe('Phase 2');
+  });
   it('an unknown label ends the field above it', () => {
     expect(r.blockers[0]!.resolvedWhen).toBe('this says resolved');
   });

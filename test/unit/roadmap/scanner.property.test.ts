@@ -11,7 +11,7 @@ import { WHITE_SPACE_BEYOND_ASCII } from '../../helpers/white-space.js';
 type Line =
   | { kind: 'phase'; id: string }
   | { kind: 'step'; mark: ' ' | 'x' | 'X' | '~' | '-'; indent: string; bullet: '-' | '*' }
-  | { kind: 'fence'; marker: '```' | '~~~' }
+  | { kind: 'fence'; marker: '```' | '~~~'; indent: string }
   | { kind: 'prose'; text: string }
   | { kind: 'blank' };
 
@@ -23,7 +23,13 @@ const line: fc.Arbitrary<Line> = fc.oneof(
     indent: fc.constantFrom('', '  ', '\t', '    '),
     bullet: fc.constantFrom('-' as const, '*' as const),
   }),
-  fc.record({ kind: fc.constant('fence' as const), marker: fc.constantFrom('```' as const, '~~~' as const) }),
+  // Fences at any indent of spaces and tabs: an indented line is a fence only when a backtick or
+  // tilde run follows the indent, and an indented step never is.
+  fc.record({
+    kind: fc.constant('fence' as const),
+    marker: fc.constantFrom('```' as const, '~~~' as const),
+    indent: fc.constantFrom('', '  ', '\t', ' \t ', '      '),
+  }),
   fc.record({
     kind: fc.constant('prose' as const),
     text: fc.constantFrom('text', '- not [ ] a step', '> quote', '# Title', '[x] no bullet'),
@@ -38,7 +44,7 @@ function render(l: Line): string {
     case 'step':
       return `${l.indent}${l.bullet} [${l.mark}] step`;
     case 'fence':
-      return l.marker;
+      return `${l.indent}${l.marker}`;
     case 'prose':
       return l.text;
     case 'blank':
@@ -118,6 +124,12 @@ describe('position scanning agrees with the line-at-a-time definitions', () => {
     '\u200b',
   );
   const STEP = /^\s*[-*]\s+\[([ xX~-])\](\s|$)/;
+  // What `matchStep`'s offset says, read back by the rule its documentation gives.
+  const stepParts = (text: string, after: number) => {
+    if (after === -1) return null;
+    const bare = text[after - 1] === ']';
+    return { mark: text[bare ? after - 2 : after - 3], after, bare };
+  };
 
   it('matchStep matches exactly where the step pattern does, at any offset', () => {
     fc.assert(
@@ -125,7 +137,7 @@ describe('position scanning agrees with the line-at-a-time definitions', () => {
         const line = chars.join('');
         const text = `${pad}${line}\n${pad}`;
         const m = STEP.exec(line);
-        const got = matchStep(text, pad.length, pad.length + line.length);
+        const got = stepParts(text, matchStep(text, pad.length, pad.length + line.length));
         expect(got === null ? null : [got.mark, got.after - pad.length, got.bare]).toEqual(
           m === null ? null : [m[1], m[0].length, m[2] === ''],
         );
@@ -164,7 +176,7 @@ describe('position scanning agrees with the line-at-a-time definitions', () => {
           const line = `${lead}${bullet}${mid}[${mark}]${after}${rest}`;
           const text = `${line}\n`;
           const m = STEP.exec(line);
-          const got = matchStep(text, 0, line.length);
+          const got = stepParts(text, matchStep(text, 0, line.length));
           expect(got === null ? null : [got.mark, got.after, got.bare]).toEqual(
             m === null ? null : [m[1], m[0].length, m[2] === ''],
           );
