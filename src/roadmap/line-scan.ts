@@ -79,8 +79,8 @@ export function isSpace(c: number): boolean {
  * the match, or -1. A match ends with the `]` when nothing follows it on the line (the character
  * before the offset is then `]` and the mark is two before the offset); otherwise it ends with
  * the one white-space character after the `]`, and the mark is three before the offset. A
- * number, not a record: a roadmap's every step and list item is tested, and a record each was
- * most of what the scan allocated.
+ * number, not a record: every step and list item is tested, and a record each was a quarter of
+ * what the line scan allocated.
  */
 export function matchStep(text: string, start: number, end: number): number {
   // Each white-space test is `isSpace(c)` with spaces, tabs and the rest of ASCII answered in
