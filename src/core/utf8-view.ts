@@ -13,9 +13,12 @@ import { isAscii as isAsciiBytes } from 'node:buffer';
  */
 export type Utf8View = string & { readonly utf8View: true };
 
-/** UTF-8 bytes as text: plain ASCII through the cheaper one-byte decoder, the rest as UTF-8. */
-export function decodeUtf8(bytes: Buffer): string {
-  return isAsciiBytes(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+/**
+ * UTF-8 bytes as text: plain ASCII through the cheaper one-byte decoder (or as `view`, the
+ * bytes' view when the caller has made it: for ASCII the view is the text), the rest as UTF-8.
+ */
+export function decodeUtf8(bytes: Buffer, view?: Utf8View): string {
+  return isAsciiBytes(bytes) ? (view ?? bytes.toString('latin1')) : bytes.toString('utf8');
 }
 
 // Any character above U+007F: in text, a lone surrogate included; in a view, any byte above 0x7F.

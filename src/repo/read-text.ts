@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { decodeUtf8 } from '../core/utf8-view.js';
+import { decodeUtf8, type Utf8View } from '../core/utf8-view.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
 export interface ReadProblem {
@@ -83,23 +83,27 @@ export function readTextFile(
   select?: ByteViewTest,
 ): { text: string } | { problem: ReadProblem } | { skipped: true } {
   const read = readTextBytes(abs, shown, select);
-  return 'bytes' in read ? { text: decodeUtf8(read.bytes) } : read;
+  return 'bytes' in read ? { text: decodeUtf8(read.bytes, read.view) } : read;
 }
 
 /**
  * `readTextFile` without the decoding: the checked bytes (valid UTF-8, no NUL), in the shared
- * buffer, valid until the next read.
+ * buffer, valid until the next read, and their view (the bytes as Latin-1, one character a
+ * byte), made once: it answers the NUL test and `select` with the engine's own string search
+ * (a buffer's search is a Node function, slow until it is optimized, which for one call a file
+ * is late), and it is the text of an ASCII file and the view a roadmap is parsed as.
  */
 export function readTextBytes(
   abs: string,
   shown: string,
   select?: ByteViewTest,
-): { bytes: Buffer } | { problem: ReadProblem } | { skipped: true } {
+): { bytes: Buffer; view: Utf8View } | { problem: ReadProblem } | { skipped: true } {
   const bytes = readBytes(abs);
   if (!Buffer.isBuffer(bytes)) {
     return { problem: { file: shown, message: `cannot be read (${bytes.errorCode})`, fix: bytes.fix } };
   }
-  if (bytes.indexOf(0) !== -1) {
+  const view = bytes.toString('latin1') as Utf8View;
+  if (view.indexOf('\0') !== -1) {
     return {
       problem: {
         file: shown,
@@ -111,6 +115,6 @@ export function readTextBytes(
   if (!isUtf8(bytes)) {
     return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
   }
-  if (select !== undefined && !select(bytes.toString('latin1'))) return { skipped: true };
-  return { bytes };
+  if (select !== undefined && !select(view)) return { skipped: true };
+  return { bytes, view };
 }

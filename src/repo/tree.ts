@@ -116,7 +116,7 @@ export function scanRoadmapTree(
       continue;
     }
     if ('skipped' in read) continue;
-    const roadmap = parseRoadmapBytes(read.bytes, { rel, file, views });
+    const roadmap = parseRoadmapBytes(read.bytes, { rel, file, views, bytesView: read.view });
     if (!roadmap.draft) visit(roadmap);
   }
   tree.parked = readParked(rootAbs, roadmapsDir, tree.problems);

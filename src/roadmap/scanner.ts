@@ -1,6 +1,6 @@
 import { isAscii as isAsciiBytes } from 'node:buffer';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { decodeUtf8, utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
+import { decodeUtf8, type Utf8View, utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
 import type { Fence } from './fences.js';
 import { isDraft, parseFrontmatter } from './frontmatter.js';
 import { LineScan, NO_PRS } from './line-scan.js';
@@ -23,6 +23,8 @@ export interface ParseBytesOptions extends ParseOptions {
    * and return its model as views (`encoding: 'utf8-view'`); otherwise the text is decoded.
    */
   views?: boolean;
+  /** The bytes' UTF-8 view (`bytes.toString('latin1')`), when the caller has made it already. */
+  bytesView?: Utf8View;
 }
 
 function stem(rel: string): string {
@@ -96,10 +98,10 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
  */
 export function parseRoadmapBytes(bytes: Buffer, options: ParseBytesOptions): Roadmap {
   if (options.views === true && !isAsciiBytes(bytes)) {
-    const view = bytes.toString('latin1');
+    const view = options.bytesView ?? bytes.toString('latin1');
     if (viewReadsLikeText(view)) return parse(view, options, true);
   }
-  return parse(decodeUtf8(bytes), options, false);
+  return parse(decodeUtf8(bytes, options.bytesView), options, false);
 }
 
 function parse(text: string, options: ParseOptions, view: boolean): Roadmap {

@@ -20,6 +20,24 @@ describe('readTextFile', () => {
       problem: { message: 'is binary (contains NUL bytes)' },
     });
   });
+  it('calls a file with NUL bytes binary before asking whether it is UTF-8, wherever the NUL is', () => {
+    // A typical binary file is invalid UTF-8 too; the NUL is what names it.
+    writeFileSync(join(dir, 'both.md'), Buffer.from([0xe9, 0x00, 0x0a]));
+    // Past the first 64 KB the shared buffer has grown: the test sees the whole file.
+    writeFileSync(
+      join(dir, 'late.md'),
+      Buffer.concat([Buffer.alloc(70_000, 0x61), Buffer.from([0x00, 0x0a])]),
+    );
+    for (const name of ['both.md', 'late.md']) {
+      expect(readTextFile(join(dir, name), name), name).toEqual({
+        problem: {
+          file: name,
+          message: 'is binary (contains NUL bytes)',
+          fix: 'replace it with a markdown text file',
+        },
+      });
+    }
+  });
   it('turns a read error into a problem naming the file and the error code (root can read mode 000, so a folder stands in)', () => {
     mkdirSync(join(dir, 'folder.md'));
     expect(readTextFile(join(dir, 'folder.md'), 'folder.md')).toEqual({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { viewReadsLikeText } from '../../../src/core/utf8-view.js';
+import { type Utf8View, viewReadsLikeText } from '../../../src/core/utf8-view.js';
 import { dashboardEntry } from '../../../src/render/dashboard.js';
 import { completion, type TargetLookup } from '../../../src/roadmap/completion.js';
 import { decodeRoadmap, parseRoadmap, parseRoadmapBytes } from '../../../src/roadmap/scanner.js';
@@ -107,6 +107,8 @@ function roadmapText(unsafe: boolean): fc.Arbitrary<string> {
 
 const noTargets: TargetLookup = () => ({ location: null, frontmatter: null, text: '' });
 
+const latin1 = (bytes: Buffer) => bytes.toString('latin1') as Utf8View;
+
 describe('a model of UTF-8 views', () => {
   it('decodes to exactly the model of the text, and renders the same dashboard entry', () => {
     let views = 0;
@@ -124,6 +126,10 @@ describe('a model of UTF-8 views', () => {
           // Views are used exactly when the text is not ASCII and its bytes read like it.
           expect(isViews).toBe(!/^[\0-\x7f]*$/.test(text) && viewReadsLikeText(bytes.toString('latin1')));
           expect(decodeRoadmap(fromBytes)).toEqual(fromText);
+          // The view a reader has made already (`readTextBytes`) gives the same model.
+          const withView = parseRoadmapBytes(bytes, { rel, views: true, bytesView: latin1(bytes) });
+          expect(withView).toEqual(fromBytes);
+          expect(parseRoadmapBytes(bytes, { rel, bytesView: latin1(bytes) })).toEqual(fromText);
           if (fromText.phases.length === 0) return;
           const a = completion(fromBytes, noTargets);
           const b = completion(fromText, noTargets);
