@@ -217,13 +217,13 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
 
   if (n === 0) {
     text('_No open roadmaps._', '');
-    return viewBytes(view(`${out.join('\n')}\n`));
+    return fileBytes(out);
   }
 
   text('## Open roadmaps', '');
   text('| # | Roadmap | Phases | Steps | Open | Done | Deferred | Cancelled | Blocker | Progress |');
   text('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (let i = 0; i < n; i++) push(view(`| ${i + 1} ${rows[i]!.row}`));
+  for (let i = 0; i < n; i++) out.push(view(`| ${i + 1} ${rows[i]!.row}`));
   text('', '---', '');
 
   if (input.parked.length > 0) {
@@ -239,7 +239,17 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
 
   text('## Per-roadmap phase breakdown', '');
   for (const r of rows) out.push(r.breakdown);
-  return viewBytes(view(`${out.join('\n')}\n`));
+  return fileBytes(out);
+}
+
+/**
+ * The dashboard's lines as the file's bytes, each line ended by a newline. The last newline is
+ * joined in as an empty last line: appended to the joined text, it would make the two megabytes
+ * of a large dashboard a pair that is copied into one piece once more before it is encoded.
+ */
+function fileBytes(lines: string[]): Buffer {
+  lines.push('');
+  return viewBytes(lines.join('\n') as Utf8View);
 }
 
 // Printable ASCII, tab and newline: the same as text and as a view, and safe to show.
