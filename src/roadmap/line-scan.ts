@@ -7,10 +7,11 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 // differences from upstream are listed in docs/compatibility.md. The `s` flag lets `.` match
 // a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
-const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\u2014-]+(.*))?$/s;
-// PHASE for a UTF-8 view: the em dash is its three bytes.
-const PHASE_VIEW =
-  /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:(?:[\s:-]|\xE2\x80\x94)+(.*))?$/s;
+// A phase heading: its level, its id, then the name after a run of white space, colons, hyphens
+// and em dashes. Written once for text and for a UTF-8 view, where the em dash is three bytes.
+const PHASE_HEAD = String.raw`^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)`;
+const PHASE = new RegExp(String.raw`${PHASE_HEAD}(?:[\s:\u2014-]+(.*))?$`, 's');
+const PHASE_VIEW = new RegExp(String.raw`${PHASE_HEAD}(?:(?:[\s:-]|\xE2\x80\x94)+(.*))?$`, 's');
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
