@@ -1,6 +1,6 @@
 import { isAscii as isAsciiBytes } from 'node:buffer';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { decodeUtf8, type Utf8View, utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
+import { type Utf8View, utf8View, viewReadsLikeText, viewText } from '../core/utf8-view.js';
 import type { Fence } from './fences.js';
 import { isDraft, parseFrontmatter } from './frontmatter.js';
 import { LineScan, NO_PRS } from './line-scan.js';
@@ -97,11 +97,13 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
  * views; anything else is decoded and parsed as text.
  */
 export function parseRoadmapBytes(bytes: Buffer, options: ParseBytesOptions): Roadmap {
-  if (options.views === true && !isAsciiBytes(bytes)) {
+  // Asked once: ASCII is its own view and its own text.
+  if (isAsciiBytes(bytes)) return parse(options.bytesView ?? bytes.toString('latin1'), options, false);
+  if (options.views === true) {
     const view = options.bytesView ?? bytes.toString('latin1');
     if (viewReadsLikeText(view)) return parse(view, options, true);
   }
-  return parse(decodeUtf8(bytes, options.bytesView), options, false);
+  return parse(bytes.toString('utf8'), options, false);
 }
 
 function parse(text: string, options: ParseOptions, view: boolean): Roadmap {
