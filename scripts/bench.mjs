@@ -141,24 +141,20 @@ const h = {
     // With `nodeOptions`, both sides run with NODE_OPTIONS set to it (an option a user may set,
     // not the default): one figure, for comparison.
     const optionEnv = nodeOptions === undefined ? undefined : { ...GIT_ENV, NODE_OPTIONS: nodeOptions };
-    const m = measurePaired(
-      { cmd: process.execPath, args: [BIN, ...args], ...where, before, env: optionEnv },
-      { cmd: process.execPath, args: ['-e', '0'], env: optionEnv },
-      { runs },
-    );
-    console.log(`${label}: ${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`);
-    h.lastRatio = m.ratio;
-    if (EXTRA_CERTS !== undefined && nodeOptions === undefined) {
-      // The same pairs with both sides started without the certificate file.
-      const env = NO_EXTRA_CERTS_ENV;
-      const w = measurePaired(
+    // The command and bare node in alternation, both started with `env`.
+    const pairs = (env) =>
+      measurePaired(
         { cmd: process.execPath, args: [BIN, ...args], ...where, before, env },
         { cmd: process.execPath, args: ['-e', '0'], env },
         { runs },
       );
-      console.log(
-        `  without NODE_EXTRA_CA_CERTS: ${fmt(w.a)} median (${w.ratio.toFixed(2)}× bare node, ${fmt(w.b)} alongside)`,
-      );
+    const line = (m) => `${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`;
+    const m = pairs(optionEnv);
+    console.log(`${label}: ${line(m)}`);
+    h.lastRatio = m.ratio;
+    if (EXTRA_CERTS !== undefined && nodeOptions === undefined) {
+      // The same pairs with both sides started without the certificate file.
+      console.log(`  without NODE_EXTRA_CA_CERTS: ${line(pairs(NO_EXTRA_CERTS_ENV))}`);
     }
     return m.a;
   },
