@@ -3,7 +3,7 @@ import type { Context } from '../core/context.js';
 import { AgentConfigError, EXIT_CANNOT_RUN, EXIT_OK } from '../core/errors.js';
 import { sanitize } from '../render/sanitize.js';
 import { err } from './output.js';
-import { groupsFor, type VerbGroup } from './registry.js';
+import { groupsFor, registrations, type VerbGroup } from './registry.js';
 import type { CliState } from './state.js';
 
 declare const __AGENT_CONFIG_VERSION__: string | undefined;
@@ -19,7 +19,7 @@ export const VERSION: string =
 export function buildProgram(
   ctx: Context,
   state: CliState,
-  groups: readonly VerbGroup[] = groupsFor([]),
+  groups: readonly VerbGroup[] = registrations,
 ): Command {
   // The help's width is asked for only when help is printed: the terminal's size costs a start.
   const helpWidth = () => Math.min(ctx.io.columns || 80, 100);
