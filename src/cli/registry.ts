@@ -3,6 +3,7 @@ import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
 import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
+import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerStaging } from './commands/staging.js';
@@ -28,6 +29,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['archive', 'roadmap:archive'], register: registerArchive },
   { verbs: ['lint'], register: registerLint },
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
+  { verbs: ['init'], register: registerInit },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
 ];
 

@@ -1,0 +1,128 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config.js';
+import type { Context } from '../core/context.js';
+import { InputError, RepoStateError, UsageError } from '../core/errors.js';
+import { type InitFacts, type InitItem, type InitPlan, planInit } from '../init/plan.js';
+import { loadConfig } from '../repo/load-config.js';
+import { installHooks } from './hooks.js';
+import { runProgress } from './progress.js';
+
+export interface InitOptions {
+  root?: string;
+  /** Also install the git pre-commit hook. */
+  hooks?: boolean;
+  /** Print the plan, change nothing. */
+  dryRun?: boolean;
+}
+
+/** What `init` planned and (unless a dry run) did; items without `content`. */
+export interface InitReport {
+  root: string;
+  dryRun: boolean;
+  items: Array<Omit<InitItem, 'content'>>;
+}
+
+/** The repository `init` sets up: `--root`, else the git top level of the current folder. */
+async function initRoot(ctx: Context, explicit: string | undefined): Promise<string> {
+  const start = explicit === undefined ? ctx.cwd : resolve(ctx.cwd, explicit);
+  if (explicit !== undefined && !(existsSync(start) && statSync(start).isDirectory())) {
+    throw new UsageError('is not a folder', `--root ${explicit}`, 'pass the repository folder');
+  }
+  const top = await ctx.git(start).topLevel();
+  if (top === null) {
+    throw new RepoStateError(
+      'is not inside a git repository',
+      start,
+      'run `git init` first, then `agent-config init`',
+    );
+  }
+  return explicit === undefined ? top : start;
+}
+
+/** Markdown files below a folder (0 when it does not exist); refuses a file in its place. */
+function countRoadmaps(root: string, folder: string): number {
+  const abs = join(root, folder);
+  if (!existsSync(abs)) return 0;
+  if (!statSync(abs).isDirectory()) {
+    throw new RepoStateError(
+      'is a file, not the roadmap folder',
+      folder,
+      'move it away, or set `roadmaps:` in agent-config.yaml',
+    );
+  }
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md'))
+    .length;
+}
+
+function readOptional(path: string, shown: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new InputError(`cannot be read (${code ?? 'error'})`, shown, 'check its permissions');
+  }
+}
+
+/** Reads what `init` needs to know about the repository; changes nothing. */
+async function readFacts(ctx: Context, root: string, hooks: boolean): Promise<InitFacts> {
+  const configExists = existsSync(join(root, CONFIG_FILE));
+  // An existing configuration is validated (a broken one stops here) and its folders are used.
+  const config = configExists ? loadConfig(root) : DEFAULT_CONFIG;
+  const facts: InitFacts = {
+    roadmaps: config.roadmaps,
+    dashboard: config.dashboard,
+    configExists,
+    roadmapCount: countRoadmaps(root, config.roadmaps),
+    dashboardExists: existsSync(join(root, config.dashboard)),
+    gitignore: readOptional(join(root, '.gitignore'), '.gitignore'),
+  };
+  if (hooks) {
+    const path = join(await ctx.git(root).gitPath('hooks'), 'pre-commit');
+    const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
+    facts.hook = { shown, exists: existsSync(path) };
+  }
+  return facts;
+}
+
+/** Writes a new file, never over an existing one (`wx`: it fails if the file appeared meanwhile). */
+function createFile(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content, { flag: 'wx' });
+}
+
+/** Carries out a plan: creates and appends, in an order where the dashboard sees the roadmap. */
+export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan): Promise<void> {
+  const byKind = (kind: InitItem['kind']) => plan.items.find((i) => i.kind === kind && i.action !== 'keep');
+  for (const kind of ['config', 'roadmap', 'gitignore'] as const) {
+    const item = byKind(kind);
+    if (item === undefined || item.content === undefined) continue;
+    const path = join(root, item.path);
+    if (item.action === 'append') appendFileSync(path, item.content);
+    else createFile(path, item.content);
+  }
+  if (byKind('dashboard') !== undefined) await runProgress(ctx, { root });
+  if (byKind('hook') !== undefined) await installHooks(ctx, { root });
+}
+
+/**
+ * `agent-config init`: sets a repository up (roadmap folder with an example, a commented
+ * `agent-config.yaml`, the runtime folder ignored, the dashboard, and with `hooks` the
+ * pre-commit hook). It never overwrites: whatever exists is kept, so a second run changes nothing.
+ */
+export async function runInit(ctx: Context, options: InitOptions): Promise<InitReport> {
+  const root = await initRoot(ctx, options.root);
+  const plan = planInit(await readFacts(ctx, root, options.hooks === true));
+  const dryRun = options.dryRun === true;
+  if (!dryRun) await applyInitPlan(ctx, root, plan);
+  return { root, dryRun, items: plan.items.map(({ content: _content, ...item }) => item) };
+}
