@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { readAction, runAction } from '../helpers/action-runner.js';
 import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { git, makeRepo, OPEN_BLOCKER_GO, tempDir, writeFiles } from '../helpers/repo.js';
@@ -56,6 +57,23 @@ describe('action.yml', () => {
     for (const name of Object.keys(action.inputs)) {
       expect(passed.join('\n'), name).toContain(`\${{ inputs.${name} }}`);
     }
+  });
+
+  it('is used in docs/ci.md with inputs and outputs it has', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!));
+    const uses = blocks.flatMap((b) =>
+      Object.values(b?.jobs ?? {}).flatMap((job) =>
+        ((job as { steps: Array<{ uses?: string; with?: object }> }).steps ?? []).filter((s) =>
+          s.uses?.startsWith('<owner>/agent-config@'),
+        ),
+      ),
+    );
+    expect(uses.length).toBe(2);
+    for (const step of uses)
+      for (const key of Object.keys(step.with ?? {})) expect(action.inputs).toHaveProperty(key);
+    for (const m of page.matchAll(/steps\.agent-config\.outputs\.([\w-]+)/g))
+      expect(action.outputs).toHaveProperty(m[1]!);
   });
 });
 
