@@ -1,6 +1,6 @@
 // The action's `check` mode (pull requests): progress --check, lint as SARIF, evidence verify.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { cell, command, flag, input } from './runner.mjs';
 
 export const CHECKS = ['progress', 'lint', 'evidence'];
@@ -58,11 +58,12 @@ function lintCheck(runner, env) {
   const rows = sarifRows(sarif);
   runner.log(`agent-config lint: ${rows.length} finding(s), SARIF written to ${file}`);
   if (flag(env, 'annotations', 'true')) {
+    // Annotations name files from the workspace; lint's paths start at the working directory.
+    const prefix = env.GITHUB_WORKSPACE === undefined ? '' : relative(env.GITHUB_WORKSPACE, process.cwd());
     for (const row of rows) {
       const level = row.level === 'warning' ? 'warning' : row.level === 'note' ? 'notice' : 'error';
-      runner.log(
-        command(level, { file: row.file, line: row.line || undefined, title: row.rule }, row.message),
-      );
+      const file = join(prefix, row.file).split(sep).join('/');
+      runner.log(command(level, { file, line: row.line || undefined, title: row.rule }, row.message));
     }
   }
   const status = r.code === 0 ? 'pass' : outcome(r.code);
@@ -90,11 +91,15 @@ function evidenceCheck(runner, env) {
     runner.log(command('error', { title: 'agent-config evidence' }, why));
     return { name: 'evidence', label, status: 'error', detail: why };
   }
-  // A shallow checkout (actions/checkout's default) lacks the base commit: fetch just that one.
+  // A shallow checkout (actions/checkout's default) lacks the base commit: fetch just that one
+  // and compare against what was fetched (a branch name fetched this way makes no local ref).
+  let against = base;
   if (runner.git(['cat-file', '-e', `${base}^{commit}`]).code !== 0) {
-    runner.git(['fetch', '--no-tags', '--depth=1', 'origin', base]);
+    if (runner.git(['fetch', '--no-tags', '--depth=1', 'origin', base]).code === 0) {
+      against = runner.git(['rev-parse', 'FETCH_HEAD']).stdout.trim() || base;
+    }
   }
-  const r = runner.agentConfig(['evidence', 'verify', '--against', base]);
+  const r = runner.agentConfig(['evidence', 'verify', '--against', against]);
   runner.log(output(r));
   return {
     name: 'evidence',

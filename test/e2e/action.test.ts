@@ -167,6 +167,25 @@ describe('the action, run as a runner runs it', () => {
     expect(noBase.log).toContain('no base to verify against');
   });
 
+  it('fetches the base commit a shallow checkout lacks before verifying against it', () => {
+    const origin = cleanRepo();
+    const base = head(origin);
+    writeFiles(origin, { 'agents/evidence/ledger/.keep': '' });
+    git(origin, 'add', '-A');
+    git(origin, 'commit', '-q', '-m', 'ledger');
+    const dir = tempDir();
+    git(dir, 'clone', '-q', '--depth=1', `file://${origin}`, '.');
+    expect(() => git(dir, 'cat-file', '-e', `${base}^{commit}`)).toThrow();
+    const r = runAction({
+      actionPath: ROOT,
+      workspace: dir,
+      inputs: { checks: 'evidence' },
+      github: pullRequest(base),
+    });
+    expect(r.log).toContain(`$ agent-config evidence verify --against ${base}`);
+    git(dir, 'cat-file', '-e', `${base}^{commit}`);
+  });
+
   it('works from a sub-folder given as working-directory', () => {
     const outer = makeRepo({ 'site/agents/roadmaps/broken.md': BROKEN });
     const r = runAction({
@@ -176,6 +195,7 @@ describe('the action, run as a runner runs it', () => {
     });
     expect(r.code).toBe(1);
     expect(existsSync(join(outer, 'site', 'agent-config.sarif'))).toBe(true);
+    expect(r.log).toMatch(/::error file=site\/agents\/roadmaps\/broken\.md,line=\d+,title=blockers::/);
   });
 });
 
