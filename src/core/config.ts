@@ -161,6 +161,6 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
 
 /**
  * The schema's keys: each top-level key of `agent-config.yaml` with the field it sets and its
- * kind, and the keys below `staging`. `init` lists every one of them in the file it writes.
+ * kind, or the name of its group of keys. `init` lists every one of them in the file it writes.
  */
-export { STAGING_KEYS, TOP_KEYS as CONFIG_KEYS };
+export { TOP_KEYS as CONFIG_KEYS };

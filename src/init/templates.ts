@@ -1,4 +1,4 @@
-import { CONFIG_KEYS, type Config, DEFAULT_CONFIG, STAGING_KEYS } from '../core/config.js';
+import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
 import { loadYaml } from '../core/yaml.js';
 
 /** The example roadmap `init` writes into an empty roadmap folder. */
@@ -73,15 +73,25 @@ function formatDuration(ms: number): string {
   return `${ms}ms`;
 }
 
-/** The value of one top-level key in `config`, as YAML data (durations as text). */
+const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The value of one top-level key in `config`, as YAML data. A group of keys (`staging:`) is
+ * the config's object with its fields in kebab case, and a `…Ms` field is a duration
+ * (`maxTtlMs` becomes `max-ttl: 24h`), which is how the schema names them.
+ */
 function yamlValue(key: string, config: Config): unknown {
   const spec = CONFIG_KEYS[key];
-  if (spec === 'staging') {
-    return Object.fromEntries(
-      Object.entries(STAGING_KEYS).map(([sub, field]) => [sub, formatDuration(config.staging[field])]),
-    );
-  }
-  return spec === undefined ? undefined : config[spec[0]];
+  if (spec === undefined) return undefined;
+  if (typeof spec !== 'string') return config[spec[0]];
+  const group = (config as unknown as Record<string, Record<string, unknown>>)[spec] ?? {};
+  return Object.fromEntries(
+    Object.entries(group).map(([field, value]) =>
+      field.endsWith('Ms') && typeof value === 'number'
+        ? [kebab(field.slice(0, -2)), formatDuration(value)]
+        : [kebab(field), value],
+    ),
+  );
 }
 
 /**

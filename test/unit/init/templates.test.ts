@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, DEFAULT_CONFIG, parseConfig, STAGING_KEYS } from '../../../src/core/config.js';
+import { CONFIG_KEYS, type Config, DEFAULT_CONFIG, parseConfig } from '../../../src/core/config.js';
 import { ignoresRuntime, planInit } from '../../../src/init/plan.js';
-import { EXAMPLE_ROADMAP, renderConfigTemplate } from '../../../src/init/templates.js';
+import { EXAMPLE_ROADMAP, renderConfigDefaults, renderConfigTemplate } from '../../../src/init/templates.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
 const uncomment = (text: string) =>
@@ -20,8 +20,23 @@ describe('the agent-config.yaml init writes', () => {
   it('lists every key of the schema, and uncommented it sets exactly the defaults', () => {
     const values = uncomment(renderConfigTemplate());
     for (const key of Object.keys(CONFIG_KEYS)) expect(values).toMatch(new RegExp(`^${key}:`, 'm'));
-    for (const key of Object.keys(STAGING_KEYS)) expect(values).toMatch(new RegExp(`^  ${key}: `, 'm'));
+    expect(values).toMatch(/^ {2}max-ttl: 24h$/m);
     expect(parseConfig(values)).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('renders every field of the configuration: a config with every value changed reads back as itself', () => {
+    const change = (value: unknown): unknown => {
+      if (typeof value === 'string') return `${value}-changed`;
+      if (typeof value === 'number') return value * 2;
+      if (typeof value === 'boolean') return !value;
+      if (Array.isArray(value)) return [...value, 'extra/**'];
+      return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, change(v)]));
+    };
+    const changed = change(DEFAULT_CONFIG) as Config;
+    const text = renderConfigDefaults(changed)
+      .map((lines) => lines.join('\n'))
+      .join('\n');
+    expect(parseConfig(text)).toEqual(changed);
   });
 
   it('says what each key is for, right above it', () => {
