@@ -59,6 +59,10 @@ const KEY_NOTES: Record<string, string> = {
   'failure-signatures': 'Failure-signature documents (lint rule failure-signatures).',
   'stable-docs': 'Documents that must cite no specific roadmap file (lint rule roadmap-refs).',
   staging: 'Staged confirmations: default lifetime of a stage, and the longest any stage can live.',
+  guard:
+    'Guard rules of the agent harness hook: default actions switched off, actions no gate window lets through, rules of your own.',
+  evidence:
+    'The evidence ledger (agents/evidence/ledger/): whether it is written, and whether staged objects are kept raw.',
 };
 
 /** Milliseconds as the largest whole unit `parseDuration` reads back (`15m`, `24h`). */
