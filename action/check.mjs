@@ -50,7 +50,7 @@ function lintCheck(runner, env) {
     sarif = JSON.parse(r.stdout);
   } catch {
     runner.log(output(r));
-    return { name: 'lint', label: '`lint`', status: 'error', detail: output(r), rows: [] };
+    return { name: 'lint', label: '`lint`', status: 'error', detail: output(r) };
   }
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, r.stdout);

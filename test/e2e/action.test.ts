@@ -186,6 +186,18 @@ describe('the action, run as a runner runs it', () => {
     git(dir, 'cat-file', '-e', `${base}^{commit}`);
   });
 
+  it('fails with exit 2 when a check cannot run, and shows why in the summary', () => {
+    const dir = makeRepo({
+      'agent-config.yaml': 'roadmap: x\n',
+      'agents/roadmaps/a.md': '# A\n\n## P\n\n- [ ] a\n',
+    });
+    const r = runAction({ actionPath: ROOT, workspace: dir, inputs: { checks: 'lint' } });
+    expect(r.code).toBe(2);
+    expect(r.outputs).toMatchObject({ 'sarif-file': '', failed: 'lint', findings: '0' });
+    expect(r.summary).toContain('| `lint` | ⚠️ could not run |');
+    expect(r.summary).toContain("agent-config.yaml:1: unknown key 'roadmap'");
+  });
+
   it('works from a sub-folder given as working-directory', () => {
     const outer = makeRepo({ 'site/agents/roadmaps/broken.md': BROKEN });
     const r = runAction({
