@@ -18,6 +18,9 @@ export function parseChecks(text) {
 }
 
 const outcome = (code) => (code === 0 ? 'pass' : code === 1 ? 'fail' : 'error');
+// `evidence verify` exits 1 for a broken chain and 3 for a torn tail (the ledger is wrong: a
+// finding), 2 for usage and 4 for I/O (it could not look).
+const evidenceOutcome = (code) => (code === 0 ? 'pass' : code === 1 || code === 3 ? 'fail' : 'error');
 const output = (r) => `${r.stdout}${r.stderr}`.trim();
 
 function progressCheck(runner) {
@@ -104,7 +107,7 @@ function evidenceCheck(runner, env) {
   return {
     name: 'evidence',
     label: `\`evidence verify --against ${base}\``,
-    status: outcome(r.code),
+    status: evidenceOutcome(r.code),
     detail: output(r),
   };
 }
