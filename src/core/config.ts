@@ -1,4 +1,5 @@
 import { ConfigError } from './errors.js';
+import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -19,6 +20,8 @@ export interface Config {
     /** The longest lifetime any stage can have, whatever its record says, in milliseconds. */
     maxTtlMs: number;
   };
+  /** Guard rules for the agent harness hook (docs/guard.md). */
+  guard: GuardSettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -30,6 +33,7 @@ export const DEFAULT_CONFIG: Config = {
   failureSignatures: ['docs/**/failure-signatures.md'],
   stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
+  guard: DEFAULT_GUARD,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -44,13 +48,14 @@ export function parseDuration(text: string): number | null {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'guard'> = {
   roadmaps: ['roadmaps', 'path'],
   dashboard: ['dashboard', 'path'],
   frozen: ['frozen', 'globs'],
   'failure-signatures': ['failureSignatures', 'globs'],
   'stable-docs': ['stableDocs', 'globs'],
   staging: 'staging',
+  guard: 'guard',
 };
 const STAGING_KEYS: Record<string, 'ttlMs' | 'maxTtlMs'> = { ttl: 'ttlMs', 'max-ttl': 'maxTtlMs' };
 
@@ -80,7 +85,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
   }
-  const lineOf = (path: string[]) => {
+  const lineOf = (path: (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
     return at(node?.range?.[0]);
   };
@@ -98,6 +103,10 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
         keyLine([key]),
         `known keys: ${Object.keys(TOP_KEYS).join(', ')}`,
       );
+    }
+    if (spec === 'guard') {
+      config.guard = parseGuardSettings(value, lineOf);
+      continue;
     }
     if (spec === 'staging') {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
