@@ -47,8 +47,8 @@ function looseWords(text: string): Set<string> {
   );
 }
 
-/** A rule's program and one of its keywords both appear among the words. */
-function looselyNamed(text: string, rules: readonly GuardRule[], programKnown: boolean): boolean {
+/** A rule's program (when `programKnown`) and one of its keywords both appear among the words. */
+export function looselyNamed(text: string, rules: readonly GuardRule[], programKnown: boolean): boolean {
   const words = looseWords(text);
   return rules.some(
     (r) => (!programKnown || r.programs.some((p) => words.has(p))) && r.keywords.some((k) => words.has(k)),
