@@ -1,6 +1,7 @@
 // Builds dist/ with esbuild:
 // * dist/index.mjs (+ chunks/): the library, ES modules;
 // * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
+// * dist/shell-parser.cjs: the guard's shell parser, which the CLI requires on first use;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
 //   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Start-up").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
@@ -34,6 +35,20 @@ const commonJsRequire = {
   name: 'common-js-require',
   setup(b) {
     b.onResolve({ filter: /[\\/]lazy-require\.js$/ }, () => ({ path: shim('lazy-require.cjs') }));
+  },
+};
+
+// See scripts/shims/lazy-shell-parser.cjs: the shell parser, in its own bundle, loaded on first use.
+const lazyShellParser = {
+  name: 'lazy-shell-parser',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]shell-parser\.js$/ }, (args) =>
+      /[\\/]src[\\/]guard[\\/]/.test(args.importer) ? { path: shim('lazy-shell-parser.cjs') } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/shell-parser\.cjs$/ }, () => ({
+      path: './shell-parser.cjs',
+      external: true,
+    }));
   },
 };
 
@@ -94,7 +109,7 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
     define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
     banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [lazyChildProcess, commonJsRequire],
+    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser],
   });
   const code = asciiOnly(cli.outputFiles[0].text);
   if (/\bimport\(/.test(code)) {
@@ -103,6 +118,15 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
   }
   const stamp = createHash('sha256').update(code).digest('hex').slice(0, 16);
   writeFileSync(join(dist, 'cli.cjs'), `// agent-config build ${stamp}\n${code}`);
+
+  // The shell parser the guard loads on first use (see lazyShellParser above).
+  await build({
+    ...common,
+    entryPoints: { 'shell-parser': 'src/guard/shell-parser.ts' },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+  });
 
   // The command and the loader the training run uses: CommonJS, built-ins only.
   await build({

@@ -1,4 +1,24 @@
 /**
+ * Every keyword of the default rules (a test keeps it equal to theirs). Written out here so the
+ * command's fast path (dist/bin.js) carries this list and not the rules.
+ */
+export const DEFAULT_KEYWORDS: readonly string[] = [
+  'push',
+  'branch',
+  'tag',
+  'clean',
+  'publish',
+  'unpublish',
+  'release',
+  'repo',
+  'merge',
+  'apply',
+  'destroy',
+  'delete',
+  'drop',
+];
+
+/**
  * The text a pre-filter and the unreadable-command fallback look at: lower case, with the
  * shell's quoting characters removed, so `g\it`, `"g"it` and `'gi't` read as `git`.
  */

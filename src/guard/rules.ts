@@ -289,6 +289,3 @@ export function rulesFor(settings: GuardSettings): GuardRule[] {
     }),
   ];
 }
-
-/** Every keyword of the default rules: the hook's pre-filter before any parsing. */
-export const DEFAULT_KEYWORDS: readonly string[] = [...new Set(DEFAULT_RULES.flatMap((r) => r.keywords))];

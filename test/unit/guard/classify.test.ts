@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config.js';
 import type { ConfigError } from '../../../src/core/errors.js';
 import { classifyCommand } from '../../../src/guard/classify.js';
-import { mayConcernGuard } from '../../../src/guard/prefilter.js';
-import { DEFAULT_KEYWORDS, DEFAULT_RULES, rulesFor } from '../../../src/guard/rules.js';
+import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../../src/guard/prefilter.js';
+import { DEFAULT_RULES, rulesFor } from '../../../src/guard/rules.js';
 
 const rules = rulesFor({ disable: [], never: [], rules: [] });
 
@@ -158,6 +158,10 @@ describe('classifyCommand (the default rules)', () => {
       if (actions.length > 0)
         expect([command, mayConcernGuard(command, DEFAULT_KEYWORDS)]).toEqual([command, true]);
     }
+  });
+
+  it("keeps the pre-filter's keyword list equal to the default rules' keywords", () => {
+    expect([...DEFAULT_KEYWORDS].sort()).toEqual([...new Set(DEFAULT_RULES.flatMap((r) => r.keywords))].sort());
   });
 
   it('pre-filters plain commands out, and ANSI-C quoting in', () => {

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
+
+/** What the fast path concluded: the answer is already known, or the full CLI must decide. */
+export type FastPath = { answer: string } | { stdin: string | undefined };
+
+function configMentionsGuard(start: string): boolean {
+  for (let dir = start, up = ''; dir !== up; up = dir, dir = dirname(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      return true;
+    }
+    if (text.includes('guard')) return true;
+  }
+  return false;
+}
+
+/**
+ * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
+ * no keyword of the default rules, in a repository whose `agent-config.yaml` (if any, up to the
+ * file-system root) says nothing of `guard`, gets no opinion here, without loading the CLI or
+ * the shell parser. Anything else, malformed input included, goes to the full decision with
+ * the stdin text already read.
+ */
+export function hookFastPath(harness: string, processCwd: string): FastPath {
+  let stdin: string;
+  try {
+    stdin = readFileSync(0, 'utf8');
+  } catch {
+    return { stdin: undefined };
+  }
+  if (harness !== 'claude-code' && harness !== 'codex' && harness !== 'gemini') return { stdin };
+  let data: { cwd?: unknown; tool_input?: { command?: unknown } };
+  try {
+    data = JSON.parse(stdin);
+  } catch {
+    return { stdin };
+  }
+  const command = data?.tool_input?.command;
+  if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
+  if (configMentionsGuard(typeof data.cwd === 'string' ? data.cwd : processCwd)) return { stdin };
+  return { answer: harness === 'gemini' ? '{}\n' : '' };
+}
