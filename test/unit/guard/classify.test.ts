@@ -161,7 +161,9 @@ describe('classifyCommand (the default rules)', () => {
   });
 
   it("keeps the pre-filter's keyword list equal to the default rules' keywords", () => {
-    expect([...DEFAULT_KEYWORDS].sort()).toEqual([...new Set(DEFAULT_RULES.flatMap((r) => r.keywords))].sort());
+    expect([...DEFAULT_KEYWORDS].sort()).toEqual(
+      [...new Set(DEFAULT_RULES.flatMap((r) => r.keywords))].sort(),
+    );
   });
 
   it('pre-filters plain commands out, and ANSI-C quoting in', () => {
