@@ -8,6 +8,7 @@ import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerStaging } from './commands/staging.js';
+import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -33,6 +34,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
   { verbs: ['evidence'], register: registerEvidence },
   { verbs: ['hook'], register: registerHook },
+  { verbs: ['window'], register: registerWindow },
 ];
 
 /**

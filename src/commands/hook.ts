@@ -2,17 +2,21 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
+import { nodeCrypto } from '../core/crypto.js';
 import { AgentConfigError } from '../core/errors.js';
+import { appendEvidence } from '../evidence/api.js';
 import { classifyCommand, looselyNamed } from '../guard/classify.js';
 import { hookObject, planHookStep } from '../guard/flow.js';
 import { type GuardDecision, type Harness, readHookInput, type ShellCall } from '../guard/harness.js';
 import { type GuardRule, rulesFor } from '../guard/rules.js';
+import { windowCovers } from '../guard/window.js';
 import { loadConfig } from '../repo/load-config.js';
 import { formatInstant, type StagedAction } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
 import { listStore } from '../staging/store.js';
 import { runClaim } from './claim.js';
 import { runStage } from './stage.js';
+import { windowStateAt } from './window.js';
 
 /** How the hook ended, for tests and `--json`-like inspection; `decision` is what the harness gets. */
 export type HookOutcome =
@@ -22,6 +26,7 @@ export type HookOutcome =
   | 'pending'
   | 'declined'
   | 'claimed'
+  | 'window'
   | 'invalid-input'
   | 'failed';
 
@@ -63,6 +68,70 @@ function rulesOf(config: Config): GuardRule[] {
 
 function until(record: StagedAction, maxTtlMs: number): string {
   return formatInstant(new Date(effectiveExpiry(record, maxTtlMs)));
+}
+
+/**
+ * An open gate window whose scope holds every action (none marked `window: never`) lets the
+ * call through, once its `window.bypassed` record is written; a failed write is a deny.
+ * Null when no window covers the call.
+ */
+async function throughWindow(
+  ctx: Context,
+  harness: Harness,
+  call: ShellCall,
+  root: string,
+  config: Config,
+  actions: string[],
+  never: string[],
+): Promise<HookReport | null> {
+  const state = windowStateAt(root, config, ctx.clock());
+  if (!state.open || !windowCovers(state, actions, never)) return null;
+  const object = hookObject(
+    call.command,
+    relative(root, call.cwd ?? ctx.cwd)
+      .split('\\')
+      .join('/'),
+  );
+  const shown = actions.join(', ');
+  try {
+    const record = await appendEvidence(ctx, root, config, {
+      event: 'window.bypassed',
+      actor: `agent:${harness}`,
+      payload: {
+        window: state.window.id,
+        actions,
+        object_sha256: nodeCrypto().createHash('sha256').update(object).digest('hex'),
+        ...(config.evidence.recordObjects ? { object } : {}),
+        source: `hook:${harness}`,
+      },
+    });
+    if (record === null) throw new Error('the evidence ledger is switched off');
+  } catch (error) {
+    const why =
+      error instanceof AgentConfigError
+        ? error.oneLine()
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return report(
+      harness,
+      'failed',
+      deny(
+        `a gate window covers this command (${shown}) but its record could not be written (${why}); it was not run.`,
+      ),
+      { actions },
+    );
+  }
+  const w = state.window;
+  return report(
+    harness,
+    'window',
+    {
+      decision: 'allow',
+      reason: `${PREFIX}: ${shown} let through by the gate window ${w.openedBy} opened until ${w.expiresAt} (${w.reason}); recorded.`,
+    },
+    { actions },
+  );
 }
 
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
@@ -175,7 +244,7 @@ export async function runHook(
     configProblem = error instanceof AgentConfigError ? error.oneLine() : String(error);
     config = DEFAULT_CONFIG;
   }
-  const { actions } = classifyCommand(call.command, rulesOf(config));
+  const { actions, never } = classifyCommand(call.command, rulesOf(config));
   if (actions.length === 0) {
     return report(
       harness,
@@ -198,7 +267,10 @@ export async function runHook(
     );
   }
   try {
-    return await decideGuarded(ctx, harness, call, root, config, actions);
+    return (
+      (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
+      (await decideGuarded(ctx, harness, call, root, config, actions))
+    );
   } catch (error) {
     const why =
       error instanceof AgentConfigError
