@@ -21,12 +21,12 @@ function configMentionsGuard(start: string): boolean {
 
 /**
  * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
- * no keyword of the default rules, in a repository whose `agent-config.yaml` (if any, up to the
- * file-system root) says nothing of `guard`, gets no opinion here, without loading the CLI or
+ * no keyword of the default rules, where no `agent-config.yaml` above the hook's folder, the
+ * harness's project folder or the call's folder says anything of `guard`, gets no opinion here, without loading the CLI or
  * the shell parser. Anything else, malformed input included, goes to the full decision with
  * the stdin text already read.
  */
-export function hookFastPath(harness: string, processCwd: string): FastPath {
+export function hookFastPath(harness: string, processCwd: string, projectDir: string | undefined): FastPath {
   let stdin: string;
   try {
     stdin = readFileSync(0, 'utf8');
@@ -42,6 +42,7 @@ export function hookFastPath(harness: string, processCwd: string): FastPath {
   }
   const command = data?.tool_input?.command;
   if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
-  if (configMentionsGuard(typeof data.cwd === 'string' ? data.cwd : processCwd)) return { stdin };
+  const dirs = [processCwd, projectDir, typeof data.cwd === 'string' ? data.cwd : undefined];
+  if (dirs.some((d) => d !== undefined && d !== '' && configMentionsGuard(d))) return { stdin };
   return { answer: harness === 'gemini' ? '{}\n' : '' };
 }

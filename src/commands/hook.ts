@@ -62,6 +62,16 @@ async function repositoryOf(ctx: Context, cwd: string): Promise<string> {
   return (await ctx.git(cwd).topLevel()) ?? cwd;
 }
 
+/**
+ * The project the hook guards: the folder the harness names in its environment, else the hook's
+ * own working folder (where harnesses start it). Rules and stages come from there, wherever the
+ * agent's shell has moved to; the call's own folder is part of the staged object.
+ */
+function projectDir(ctx: Context, harness: Harness): string {
+  const named = harness === 'gemini' ? ctx.env.GEMINI_PROJECT_DIR : ctx.env.CLAUDE_PROJECT_DIR;
+  return named !== undefined && named !== '' ? named : ctx.cwd;
+}
+
 function rulesOf(config: Config): GuardRule[] {
   return rulesFor(config.guard);
 }
@@ -215,7 +225,7 @@ export async function runHook(
   if (input.kind === 'invalid') {
     let rules: GuardRule[];
     try {
-      rules = rulesOf(loadConfig(await repositoryOf(ctx, ctx.cwd)));
+      rules = rulesOf(loadConfig(await repositoryOf(ctx, projectDir(ctx, harness))));
     } catch {
       rules = rulesOf(DEFAULT_CONFIG);
     }
@@ -232,12 +242,11 @@ export async function runHook(
     );
   }
   const call = input.call;
-  const cwd = call.cwd ?? ctx.cwd;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
   let configProblem: string | null = null;
   try {
-    root = await repositoryOf(ctx, cwd);
+    root = await repositoryOf(ctx, projectDir(ctx, harness));
     config = loadConfig(root);
     rulesOf(config);
   } catch (error) {

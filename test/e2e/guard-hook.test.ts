@@ -20,13 +20,17 @@ const input = (command: string, cwd: string) =>
     tool_use_id: 'toolu_e2e',
   });
 
+/** The environment of a hook run: the test's own project folder (if any) must not leak in. */
+const HOOK_ENV: Record<string, string | undefined> = { ...process.env, ...GIT_ENV };
+delete HOOK_ENV.CLAUDE_PROJECT_DIR;
+
 /** What Claude Code does: run the hook with the call on stdin, before the tool runs. */
 function hook(cwd: string, stdin: string, bin = BIN) {
   const r = spawnSync(process.execPath, [bin, 'hook', 'claude-code'], {
     cwd,
     input: stdin,
     encoding: 'utf8',
-    env: { ...process.env, ...GIT_ENV },
+    env: HOOK_ENV,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -95,5 +99,60 @@ describe('hook claude-code, the built binary', () => {
     expect(pushes).toBe(1);
     // The remote's reflog: the first push and exactly one forced update.
     expect(git(remote, 'reflog', 'show', '--format=%H', 'main').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('the same with a gate window: a person opens it at a terminal, the force push passes once per call, recorded; after close it is denied', async () => {
+    const remote = tempDir();
+    git(remote, 'init', '-q', '--bare', '-b', 'main');
+    const repo = makeRepo({ 'agents/README.md': 'x\n', 'a.txt': 'one\n' });
+    git(repo, 'remote', 'add', 'origin', remote);
+    git(repo, 'push', '-q', 'origin', 'main');
+    git(repo, 'commit', '-q', '--amend', '-m', 'rewritten');
+    const rewritten = git(repo, 'rev-parse', 'HEAD').trim();
+    const command = 'git push --force origin main';
+
+    const person = await inTerminal(
+      repo,
+      [
+        process.execPath,
+        BIN,
+        'window',
+        'open',
+        '--for',
+        '30m',
+        '--actions',
+        'git-force-push',
+        '--reason',
+        'rewrite',
+      ],
+      'understood',
+      { AGENT_CONFIG_HUMAN: 'human:ada' },
+      'Type "understood"',
+    );
+    expect(person.code).toBe(0);
+    expect(person.transcript).toContain('opened: window');
+
+    const allowed = JSON.parse(hook(repo, input(command, repo)).stdout).hookSpecificOutput;
+    expect(allowed.permissionDecision).toBe('allow');
+    execFileSync('sh', ['-c', command], { cwd: repo, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
+    expect(git(remote, 'rev-parse', 'main').trim()).toBe(rewritten);
+    const publish = JSON.parse(hook(repo, input('npm publish', repo)).stdout).hookSpecificOutput;
+    expect(publish.permissionDecision).toBe('deny');
+
+    const status = spawnSync(process.execPath, [BIN, 'window', 'status', '--json'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(status.stdout).window).toMatchObject({ bypassed: 1, actions: ['git-force-push'] });
+    const ledger = execFileSync('sh', ['-c', 'cat agents/evidence/ledger/*.jsonl'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(ledger.match(/"event":"window\.bypassed"/g)).toHaveLength(1);
+
+    expect(spawnSync(process.execPath, [BIN, 'window', 'close'], { cwd: repo }).status).toBe(0);
+    const after = JSON.parse(hook(repo, input(command, repo)).stdout).hookSpecificOutput;
+    expect(after.permissionDecision).toBe('deny');
+    expect(after.permissionDecisionReason).toContain('agent-config confirm');
   });
 });

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/repo.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
 
 type Harness = 'claude-code' | 'codex' | 'gemini';
@@ -122,6 +123,21 @@ describe('hook claude-code', () => {
       object: 'in sub: git push -f',
     });
     expect(readRecord(dir, 'confirmed', token)).toMatchObject({ state: 'confirmed' });
+  });
+
+  it("keeps its stages in the harness's project folder (CLAUDE_PROJECT_DIR), wherever the hook and the shell run", async () => {
+    const dir = stagingRepo({ 'sub/README.md': 'x\n' });
+    const outside = tempDir();
+    const r = await cli(join(dir, 'sub'), ['hook', 'claude-code'], {
+      env: { CLAUDE_PROJECT_DIR: dir },
+      overrides: { readStdin: () => claudeInput('git push -f', outside) },
+    });
+    const token = tokenOf(decisionOf(r.stdout).permissionDecisionReason)!;
+    expect(readRecord(dir, 'pending', token)).toMatchObject({
+      object: `in ${relative(dir, outside)}: git push -f`,
+    });
+    expect(existsSync(join(dir, 'sub', 'agents'))).toBe(false);
+    expect(existsSync(join(outside, 'agents'))).toBe(false);
   });
 
   it("denies a declined command with the person's reason, and stages anew once that stage has expired", async () => {
