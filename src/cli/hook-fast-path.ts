@@ -27,13 +27,14 @@ function configMentionsGuard(start: string): boolean {
  * the stdin text already read.
  */
 export function hookFastPath(harness: string, processCwd: string, projectDir: string | undefined): FastPath {
+  // `hook --help` and a mistyped harness go to the CLI before anything waits on stdin.
+  if (harness !== 'claude-code' && harness !== 'codex' && harness !== 'gemini') return { stdin: undefined };
   let stdin: string;
   try {
     stdin = readFileSync(0, 'utf8');
   } catch {
     return { stdin: undefined };
   }
-  if (harness !== 'claude-code' && harness !== 'codex' && harness !== 'gemini') return { stdin };
   let data: { cwd?: unknown; tool_input?: { command?: unknown } };
   try {
     data = JSON.parse(stdin);
