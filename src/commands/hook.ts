@@ -1,60 +1,21 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
-import { nodeCrypto } from '../core/crypto.js';
-import { AgentConfigError } from '../core/errors.js';
-import { appendEvidence } from '../evidence/api.js';
 import { classifyCommand, looselyNamed } from '../guard/classify.js';
-import { hookObject, planHookStep } from '../guard/flow.js';
-import { type GuardDecision, type Harness, readHookInput, type ShellCall } from '../guard/harness.js';
+import { planHookStep } from '../guard/flow.js';
+import { type Harness, readHookInput, type ShellCall } from '../guard/harness.js';
 import { type GuardRule, rulesFor } from '../guard/rules.js';
-import { windowCovers } from '../guard/window.js';
 import { loadConfig } from '../repo/load-config.js';
 import { formatInstant, type StagedAction } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
 import { listStore } from '../staging/store.js';
 import { runClaim } from './claim.js';
+import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
+import { throughWindow } from './hook-window.js';
 import { runStage } from './stage.js';
-import { windowStateAt } from './window.js';
 
-/** How the hook ended, for tests and `--json`-like inspection; `decision` is what the harness gets. */
-export type HookOutcome =
-  | 'other-tool'
-  | 'not-guarded'
-  | 'staged'
-  | 'pending'
-  | 'declined'
-  | 'claimed'
-  | 'window'
-  | 'invalid-input'
-  | 'failed';
-
-export interface HookReport {
-  harness: Harness;
-  outcome: HookOutcome;
-  decision: GuardDecision;
-  /** The guarded actions, empty when none. */
-  actions: string[];
-  token: string | null;
-  /** For `invalid-input` of a guarded text: exit 2 with this line on stderr (the harness blocks). */
-  block: string | null;
-  /** A warning for stderr that changes nothing (exit 0). */
-  warning: string | null;
-}
-
-const PREFIX = 'agent-config guard';
-
-function report(
-  harness: Harness,
-  outcome: HookOutcome,
-  decision: GuardDecision,
-  extra: Partial<HookReport> = {},
-): HookReport {
-  return { harness, outcome, decision, actions: [], token: null, block: null, warning: null, ...extra };
-}
-
-const deny = (reason: string): GuardDecision => ({ decision: 'deny', reason: `${PREFIX}: ${reason}` });
+export type { HookOutcome, HookReport } from './hook-report.js';
 
 /** The repository a call works in: its cwd when that holds `agents/` or the config, else the git top level. */
 async function repositoryOf(ctx: Context, cwd: string): Promise<string> {
@@ -80,70 +41,6 @@ function until(record: StagedAction, maxTtlMs: number): string {
   return formatInstant(new Date(effectiveExpiry(record, maxTtlMs)));
 }
 
-/**
- * An open gate window whose scope holds every action (none marked `window: never`) lets the
- * call through, once its `window.bypassed` record is written; a failed write is a deny.
- * Null when no window covers the call.
- */
-async function throughWindow(
-  ctx: Context,
-  harness: Harness,
-  call: ShellCall,
-  root: string,
-  config: Config,
-  actions: string[],
-  never: string[],
-): Promise<HookReport | null> {
-  const state = windowStateAt(root, config, ctx.clock());
-  if (!state.open || !windowCovers(state, actions, never)) return null;
-  const object = hookObject(
-    call.command,
-    relative(root, call.cwd ?? ctx.cwd)
-      .split('\\')
-      .join('/'),
-  );
-  const shown = actions.join(', ');
-  try {
-    const record = await appendEvidence(ctx, root, config, {
-      event: 'window.bypassed',
-      actor: `agent:${harness}`,
-      payload: {
-        window: state.window.id,
-        actions,
-        object_sha256: nodeCrypto().createHash('sha256').update(object).digest('hex'),
-        ...(config.evidence.recordObjects ? { object } : {}),
-        source: `hook:${harness}`,
-      },
-    });
-    if (record === null) throw new Error('the evidence ledger is switched off');
-  } catch (error) {
-    const why =
-      error instanceof AgentConfigError
-        ? error.oneLine()
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    return report(
-      harness,
-      'failed',
-      deny(
-        `a gate window covers this command (${shown}) but its record could not be written (${why}); it was not run.`,
-      ),
-      { actions },
-    );
-  }
-  const w = state.window;
-  return report(
-    harness,
-    'window',
-    {
-      decision: 'allow',
-      reason: `${PREFIX}: ${shown} let through by the gate window ${w.openedBy} opened until ${w.expiresAt} (${w.reason}); recorded.`,
-    },
-    { actions },
-  );
-}
-
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
 async function decideGuarded(
   ctx: Context,
@@ -153,9 +50,8 @@ async function decideGuarded(
   config: Config,
   actions: string[],
 ): Promise<HookReport> {
-  const cwd = call.cwd ?? ctx.cwd;
   const action = actions.join('+');
-  const object = hookObject(call.command, relative(root, cwd).split('\\').join('/'));
+  const object = callObject(ctx, call, root);
   const maxTtl = config.staging.maxTtlMs;
   const shown = actions.join(', ');
   const step = planHookStep(listStore(root), action, object, ctx.clock(), maxTtl);
@@ -250,7 +146,7 @@ export async function runHook(
     config = loadConfig(root);
     rulesOf(config);
   } catch (error) {
-    configProblem = error instanceof AgentConfigError ? error.oneLine() : String(error);
+    configProblem = errorText(error);
     config = DEFAULT_CONFIG;
   }
   const { actions, never } = classifyCommand(call.command, rulesOf(config));
@@ -281,12 +177,7 @@ export async function runHook(
       (await decideGuarded(ctx, harness, call, root, config, actions))
     );
   } catch (error) {
-    const why =
-      error instanceof AgentConfigError
-        ? error.oneLine()
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const why = errorText(error);
     return report(
       harness,
       'failed',
