@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/repo.js';
@@ -98,6 +98,14 @@ describe('hook claude-code', () => {
       state: 'claimed',
       claimed_at: '2026-11-30T12:03:00Z',
     });
+    // The staging verbs the hook reuses record what they do in the evidence ledger.
+    const ledgerDir = join(dir, 'agents/evidence/ledger');
+    const events = readdirSync(ledgerDir)
+      .flatMap((f) => readFileSync(join(ledgerDir, f), 'utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as { event: string; payload: { token?: string } })
+      .filter((r) => r.payload.token === token)
+      .map((r) => r.event);
+    expect(events).toEqual(['stage.staged', 'stage.confirmed', 'stage.claimed']);
 
     const third = decisionOf((await hook(dir, claudeInput(command, dir), { minutes: 4 })).stdout);
     expect(third.permissionDecision).toBe('deny');
