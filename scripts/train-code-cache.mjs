@@ -134,6 +134,16 @@ try {
       : []),
   ];
   for (const argv of runs) await cli.runCli(argv, ctx);
+  // The guard hook's full decision (rules, parser shim, staging): a parsed command and a guarded one.
+  for (const command of ['git push origin main', 'git push --force']) {
+    const input = JSON.stringify({
+      cwd: root,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command },
+    });
+    await cli.runCli(['hook', 'claude-code'], { ...ctx, env: {}, readStdin: () => input });
+  }
   const stamp = bundleStamp(readFileSync(join(dist, BUNDLE_FILE), 'utf8'));
   if (stamp === null) throw new Error(`${BUNDLE_FILE} carries no build stamp`);
   // Written whole, then renamed: a build stopped half-way leaves no half-written cache.
