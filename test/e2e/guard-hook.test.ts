@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureBuilt } from '../helpers/bin.js';
+import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
 import { GIT_ENV, git, makeRepo, tempDir } from '../helpers/repo.js';
 import { inTerminal } from '../helpers/terminal.js';
 
@@ -47,6 +47,13 @@ describe('hook claude-code, the built binary', () => {
     const named = hook(repo, input('git push --force', repo), join(dist, 'bin.js'));
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('loads the shell parser from its own bundle with the code cache the build made for it', () => {
+    const dist = join(ROOT, 'dist');
+    const script = `const c = require(${JSON.stringify(join(dist, 'code-cache.js'))}); const p = c.loadBundle(${JSON.stringify(dist)}, c.PARSER_FILE, c.PARSER_CACHE_FILE); process.stdout.write(String(p.cacheUsed) + ' ' + p.exports.parse('git push -f').commands.length)`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stdout).toBe('true 1');
   });
 
   it("an agent's force push: denied with a token, confirmed by a person at a terminal, allowed once and pushed once, then denied again", async () => {
