@@ -90,7 +90,17 @@ export function ledgerFolder(root: string, create: boolean): string | null {
       return join(root, LEDGER_DIR);
     }
     if (stat.isSymbolicLink()) {
-      const target = realpathSync(at);
+      let target: string;
+      try {
+        target = realpathSync(at);
+      } catch (error) {
+        throw new EvidenceError(
+          'ledger-not-folder',
+          `is a symbolic link to nothing (${errno(error)})`,
+          rel,
+          'replace the link with a folder',
+        );
+      }
       if (target !== realRoot && !target.startsWith(realRoot + sep))
         throw new EvidenceError(
           'ledger-outside',
@@ -111,7 +121,7 @@ export function ledgerFolder(root: string, create: boolean): string | null {
   return at;
 }
 
-function readWorkingHead(root: string): WorkingHead | null {
+function readWorkingHead(root: string): WorkingHead | 'damaged' | null {
   let text: string;
   try {
     text = readFileSync(join(root, WORKING_HEAD_FILE), 'utf8');
@@ -127,9 +137,9 @@ function readWorkingHead(root: string): WorkingHead | null {
       (v.head === null || (typeof v.head === 'string' && HASH.test(v.head))) &&
       Number.isSafeInteger(v.seq);
     // A damaged state file only costs a new stream: the ledger itself is never trusted from it.
-    return ok ? v : null;
+    return ok ? v : 'damaged';
   } catch {
-    return null;
+    return 'damaged';
   }
 }
 
@@ -286,10 +296,11 @@ async function cycle(
   options: Required<AppendOptions>,
 ): Promise<Cycle> {
   let working = readWorkingHead(root);
-  if (working === null) {
-    createWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  if (working === 'damaged') writeWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  else if (working === null) createWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  if (working === 'damaged' || working === null) {
     working = readWorkingHead(root);
-    if (working === null) return { retry: true };
+    if (working === 'damaged' || working === null) return { retry: true };
   }
   const bytes = readStreamBytes(root, working.stream);
   const verified = verifyStream(bytes);
@@ -303,7 +314,13 @@ async function cycle(
   try {
     const now = readWorkingHead(root);
     const again = readStreamBytes(root, working.stream);
-    if (now === null || now.stream !== working.stream || now.head !== working.head || !again.equals(bytes)) {
+    if (
+      now === null ||
+      now === 'damaged' ||
+      now.stream !== working.stream ||
+      now.head !== working.head ||
+      !again.equals(bytes)
+    ) {
       return { retry: true }; // head-moved: another process appended or switched streams
     }
     if (!continues) {

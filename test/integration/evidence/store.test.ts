@@ -51,6 +51,15 @@ describe('appendEvidence', () => {
     expect(readFileSync(join(root, 'agents/runtime/evidence/.gitignore'), 'utf8')).toContain('*');
   });
 
+  it('a damaged working head costs only a new stream', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    writeFileSync(join(root, 'agents/runtime/evidence/head.json'), '{"stream": 5');
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2))).toMatchObject({ seq: 1, prev: null });
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(3))).toMatchObject({ seq: 2 });
+    expect(streams(root)).toHaveLength(2);
+  });
+
   it('writes nothing and returns null when evidence.ledger is false', async () => {
     const root = makeRepo({ 'README.md': 'x\n' });
     const off = { evidence: { ledger: false, recordObjects: false } };
@@ -128,6 +137,9 @@ describe('appendEvidence', () => {
     const error = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-outside');
     expect(error.oneLine()).toContain(LEDGER);
     expect(readdirSync(outside)).toEqual([]);
+    rmSync(join(root, LEDGER));
+    symlinkSync(join(root, 'nowhere'), join(root, LEDGER));
+    await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-not-folder');
   });
 
   it('refuses an entry a record cannot carry, before touching the ledger', async () => {
