@@ -180,6 +180,9 @@ describe('evidence verify and log', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/cannot resolve `no-such-branch`/);
     expect(unknown.stderr).not.toMatch(/at .*\.ts:\d+/);
+    const both = await run(root, ['evidence', 'verify', '--staged', '--against', 'main']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--staged and --against do not go together');
     mkdirSync(join(root, LEDGER, 'dir.jsonl'));
     const folder = await verifyJson(root);
     expect(folder.code).toBe(4);
