@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
+import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
+import { registerHook } from './commands/hook.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerStaging } from './commands/staging.js';
+import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -31,6 +34,9 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['init'], register: registerInit },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['evidence'], register: registerEvidence },
+  { verbs: ['hook'], register: registerHook },
+  { verbs: ['window'], register: registerWindow },
 ];
 
 /**

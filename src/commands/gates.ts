@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import type { WindowView } from '../guard/window.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type ReadProblem, scanRoadmapTree } from '../repo/tree.js';
@@ -9,6 +10,7 @@ import {
   gateEntriesOf,
   mayHoldBlockers,
 } from '../roadmap/gate-entries.js';
+import { windowStateAt } from './window.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -30,6 +32,8 @@ export interface GatesReport {
   problems: ReadProblem[];
   /** Warnings about the tree itself (symbolic link loops, broken links). */
   warnings: Diagnostic[];
+  /** The open gate window, shown first (docs/guard.md); null when none is open. */
+  window?: WindowView | null;
 }
 
 /**
@@ -58,5 +62,6 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
+    window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

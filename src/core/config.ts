@@ -1,4 +1,5 @@
 import { ConfigError } from './errors.js';
+import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -19,6 +20,14 @@ export interface Config {
     /** The longest lifetime any stage can have, whatever its record says, in milliseconds. */
     maxTtlMs: number;
   };
+  evidence: {
+    /** Write the evidence ledger (`agents/evidence/ledger/`); false behaves as before it existed. */
+    ledger: boolean;
+    /** Record a staged action's raw object, not only its SHA-256 (the ledger is committed). */
+    recordObjects: boolean;
+  };
+  /** Guard rules for the agent harness hook (docs/guard.md). */
+  guard: GuardSettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -30,6 +39,8 @@ export const DEFAULT_CONFIG: Config = {
   failureSignatures: ['docs/**/failure-signatures.md'],
   stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
+  evidence: { ledger: true, recordObjects: false },
+  guard: DEFAULT_GUARD,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -44,13 +55,19 @@ export function parseDuration(text: string): number | null {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard'> = {
   roadmaps: ['roadmaps', 'path'],
   dashboard: ['dashboard', 'path'],
   frozen: ['frozen', 'globs'],
   'failure-signatures': ['failureSignatures', 'globs'],
   'stable-docs': ['stableDocs', 'globs'],
   staging: 'staging',
+  evidence: 'evidence',
+  guard: 'guard',
+};
+const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects'> = {
+  ledger: 'ledger',
+  'record-objects': 'recordObjects',
 };
 const STAGING_KEYS: Record<string, 'ttlMs' | 'maxTtlMs'> = { ttl: 'ttlMs', 'max-ttl': 'maxTtlMs' };
 
@@ -58,6 +75,36 @@ function safeRelativePath(value: string): boolean {
   return (
     value.length > 0 && !value.startsWith('/') && !value.split('/').includes('..') && !value.includes('\0')
   );
+}
+
+type Locate = (path: string[]) => string;
+
+function parseEvidence(value: unknown, config: Config, lineOf: Locate, keyLine: Locate): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(
+      `'evidence' must be a mapping`,
+      lineOf(['evidence']),
+      'for example `evidence: { ledger: true }`',
+    );
+  }
+  for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+    const target = EVIDENCE_KEYS[sub];
+    if (target === undefined) {
+      throw new ConfigError(
+        `unknown key 'evidence.${sub}'`,
+        keyLine(['evidence', sub]),
+        'known keys: ledger, record-objects',
+      );
+    }
+    if (typeof subValue !== 'boolean') {
+      throw new ConfigError(
+        `'evidence.${sub}' must be true or false`,
+        lineOf(['evidence', sub]),
+        'write true or false',
+      );
+    }
+    config.evidence[target] = subValue;
+  }
 }
 
 /**
@@ -80,7 +127,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
   }
-  const lineOf = (path: string[]) => {
+  const lineOf = (path: (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
     return at(node?.range?.[0]);
   };
@@ -98,6 +145,14 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
         keyLine([key]),
         `known keys: ${Object.keys(TOP_KEYS).join(', ')}`,
       );
+    }
+    if (spec === 'evidence') {
+      parseEvidence(value, config, lineOf, keyLine);
+      continue;
+    }
+    if (spec === 'guard') {
+      config.guard = parseGuardSettings(value, lineOf);
+      continue;
     }
     if (spec === 'staging') {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {

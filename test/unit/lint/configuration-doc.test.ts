@@ -31,6 +31,11 @@ describe('docs/configuration.md', () => {
       'stable-docs',
       'staging.ttl',
       'staging.max-ttl',
+      'evidence.ledger',
+      'evidence.record-objects',
+      'guard.disable',
+      'guard.never',
+      'guard.rules',
     ]) {
       expect(DOC).toContain(`| \`${key}\` |`);
     }
