@@ -112,12 +112,26 @@ export function renderConfigDefaults(config: Config = DEFAULT_CONFIG): string[][
   );
 }
 
+/** A sentence as `# ` comment lines of at most 90 columns. */
+function wrapComment(text: string): string[] {
+  const lines: string[] = [];
+  let line = '#';
+  for (const word of text.split(' ')) {
+    if (line.length > 1 && line.length + 1 + word.length > 90) {
+      lines.push(line);
+      line = '#';
+    }
+    line += ` ${word}`;
+  }
+  return [...lines, line];
+}
+
 /** The commented `agent-config.yaml` `init` writes: every key, commented out, at its default. */
 export function renderConfigTemplate(): string {
   const keys = Object.keys(CONFIG_KEYS);
   const blocks = renderConfigDefaults().map((lines, i) => {
     const note = KEY_NOTES[keys[i]!] ?? 'See docs/configuration.md.';
-    return [`# ${note}`, ...lines.map((line) => `#   ${line}`)].join('\n');
+    return [...wrapComment(note), ...lines.map((line) => `#   ${line}`)].join('\n');
   });
   return [
     '# agent-config.yaml — the configuration of agent-config (docs/configuration.md).',

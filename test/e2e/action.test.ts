@@ -167,6 +167,36 @@ describe('the action, run as a runner runs it', () => {
     expect(noBase.log).toContain('no base to verify against');
   });
 
+  it('passes a ledger that was only appended to, and fails one rewritten since the base', () => {
+    const dir = cleanRepo();
+    expect(runBin(dir, ['stage', '--action', 'deploy', '--object', 'prod', '--source', 'test']).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'a stage, recorded');
+    const base = head(dir);
+    const clean = runAction({
+      actionPath: ROOT,
+      workspace: dir,
+      inputs: { checks: 'evidence' },
+      github: pullRequest(base),
+    });
+    expect(clean.code, clean.log).toBe(0);
+    expect(clean.summary).toContain(`| \`evidence verify --against ${base}\` | ✅ passed |`);
+    const [stream] = git(dir, 'ls-files', 'agents/evidence/ledger').split('\n');
+    const path = join(dir, stream!);
+    writeFiles(dir, { [stream!]: readFileSync(path, 'utf8').replace('"deploy"', '"destroy"') });
+    git(dir, 'commit', '-q', '-am', 'rewrite the record');
+    const broken = runAction({
+      actionPath: ROOT,
+      workspace: dir,
+      inputs: { checks: 'evidence' },
+      github: pullRequest(base),
+    });
+    expect(broken.code).toBe(1);
+    expect(broken.outputs.failed).toBe('evidence');
+    expect(broken.summary).toContain(`| \`evidence verify --against ${base}\` | ❌ failed |`);
+    expect(broken.summary).toContain('hash-mismatch');
+  });
+
   it('fetches the base commit a shallow checkout lacks before verifying against it', () => {
     const origin = cleanRepo();
     const base = head(origin);
