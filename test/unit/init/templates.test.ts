@@ -44,7 +44,11 @@ describe('the agent-config.yaml init writes', () => {
     const lines = renderConfigTemplate().split('\n');
     for (const key of Object.keys(CONFIG_KEYS)) {
       const index = lines.findIndex((l) => l.startsWith(`#   ${key}:`));
-      expect(lines[index - 1], key).toMatch(/^# [A-Z]/);
+      let first = index - 1;
+      while (lines[first - 1]?.startsWith('# ') && lines[first - 1] !== '') first--;
+      expect(lines[first], key).toMatch(/^# [A-Z]/);
+      expect(lines[index - 1], key).toMatch(/^# \S.*[.)]$/);
+      for (let i = first; i < index; i++) expect(lines[i]!.length).toBeLessThanOrEqual(90);
     }
   });
 });
