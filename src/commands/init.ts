@@ -11,8 +11,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
+import { addClaudeHook, readSettings } from '../guard/settings.js';
 import { type InitFacts, type InitItem, type InitPlan, planInit } from '../init/plan.js';
 import { loadConfig } from '../repo/load-config.js';
+import { INSTALLABLE_AGENTS, installAgentHook, SETTINGS } from './agent-hooks.js';
 import { installHooks } from './hooks.js';
 import { runProgress } from './progress.js';
 
@@ -20,6 +22,8 @@ export interface InitOptions {
   root?: string;
   /** Also install the git pre-commit hook. */
   hooks?: boolean;
+  /** Also install the guard hook of this agent harness (`claude-code`), as `hooks install --agent`. */
+  agent?: string;
   /** Print the plan, change nothing. */
   dryRun?: boolean;
 }
@@ -73,8 +77,29 @@ function readOptional(path: string, shown: string): string | null {
   }
 }
 
+/** The agent's settings file and whether our hook is in it; refuses settings it cannot merge into. */
+function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agentHook']> {
+  if (!(INSTALLABLE_AGENTS as readonly string[]).includes(agent)) {
+    throw new UsageError(
+      `cannot install a hook for '${agent}'`,
+      'agent-config init --agent',
+      `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for other harnesses)`,
+    );
+  }
+  const text = readOptional(join(root, SETTINGS), SETTINGS);
+  const read = readSettings(text);
+  if (!read.ok) {
+    throw new InputError(
+      read.problem,
+      SETTINGS,
+      'fix it by hand (it was left untouched), then run this again',
+    );
+  }
+  return { agent, file: SETTINGS, exists: text !== null, installed: addClaudeHook(read.data) === null };
+}
+
 /** Reads what `init` needs to know about the repository; changes nothing. */
-async function readFacts(ctx: Context, root: string, hooks: boolean): Promise<InitFacts> {
+async function readFacts(ctx: Context, root: string, hooks: boolean, agent?: string): Promise<InitFacts> {
   const configExists = existsSync(join(root, CONFIG_FILE));
   // An existing configuration is validated (a broken one stops here) and its folders are used.
   const config = configExists ? loadConfig(root) : DEFAULT_CONFIG;
@@ -91,6 +116,7 @@ async function readFacts(ctx: Context, root: string, hooks: boolean): Promise<In
     const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
     facts.hook = { shown, exists: existsSync(path) };
   }
+  if (agent !== undefined) facts.agentHook = readAgentHook(root, agent);
   return facts;
 }
 
@@ -112,16 +138,20 @@ export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan):
   }
   if (byKind('dashboard') !== undefined) await runProgress(ctx, { root });
   if (byKind('hook') !== undefined) await installHooks(ctx, { root });
+  const agentHook = plan.items.find((i) => i.kind === 'agent-hook');
+  if (agentHook?.agent !== undefined && agentHook.action !== 'keep') {
+    await installAgentHook(ctx, { root, agent: agentHook.agent });
+  }
 }
 
 /**
  * `agent-config init`: sets a repository up (roadmap folder with an example, a commented
- * `agent-config.yaml`, the runtime folder ignored, the dashboard, and with `hooks` the
- * pre-commit hook). It never overwrites: whatever exists is kept, so a second run changes nothing.
+ * `agent-config.yaml`, the runtime folder ignored, the dashboard, with `hooks` the pre-commit
+ * hook and with `agent` the harness's guard hook). It never overwrites: whatever exists is kept, so a second run changes nothing.
  */
 export async function runInit(ctx: Context, options: InitOptions): Promise<InitReport> {
   const root = await initRoot(ctx, options.root);
-  const plan = planInit(await readFacts(ctx, root, options.hooks === true));
+  const plan = planInit(await readFacts(ctx, root, options.hooks === true, options.agent));
   const dryRun = options.dryRun === true;
   if (!dryRun) await applyInitPlan(ctx, root, plan);
   return { root, dryRun, items: plan.items.map(({ content: _content, ...item }) => item) };

@@ -19,6 +19,8 @@ export interface InitFacts {
   gitignore: string | null;
   /** The pre-commit hook, when `--hooks` was asked for; `shown` is how the report names it. */
   hook?: { shown: string; exists: boolean };
+  /** The agent harness's settings, when `--agent` was asked for: the file, and whether our hook is in it. */
+  agentHook?: { agent: string; file: string; exists: boolean; installed: boolean };
 }
 
 /**
@@ -27,12 +29,15 @@ export interface InitFacts {
  * existing file; `keep` leaves what exists alone.
  */
 export interface InitItem {
-  kind: 'config' | 'roadmap' | 'dashboard' | 'gitignore' | 'hook';
+  kind: 'config' | 'roadmap' | 'dashboard' | 'gitignore' | 'hook' | 'agent-hook';
   path: string;
-  action: 'create' | 'append' | 'keep';
+  /** `merge` adds our entry to a settings file and keeps every other setting in it. */
+  action: 'create' | 'append' | 'merge' | 'keep';
   /** What the item is for, or why it is kept. */
   note: string;
   content?: string;
+  /** The harness of an `agent-hook` item. */
+  agent?: string;
 }
 
 export interface InitPlan {
@@ -126,5 +131,15 @@ export function planInit(facts: InitFacts): InitPlan {
           },
     );
   }
+  if (facts.agentHook !== undefined) items.push(agentHookItem(facts.agentHook));
   return { items };
+}
+
+function agentHookItem(hook: NonNullable<InitFacts['agentHook']>): InitItem {
+  const base = { kind: 'agent-hook' as const, path: hook.file, agent: hook.agent };
+  if (hook.installed) return { ...base, action: 'keep', note: `has the agent-config hook (${hook.agent})` };
+  const what = `the ${hook.agent} hook that stages guarded commands (PreToolUse, Bash)`;
+  return hook.exists
+    ? { ...base, action: 'merge', note: `${what}; every other setting kept` }
+    : { ...base, action: 'create', note: what };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLAUDE_HOOK_COMMAND } from '../../src/guard/settings.js';
 import { EXAMPLE_BLOCKER_ID } from '../../src/init/templates.js';
 import { run } from '../helpers/context.js';
 import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
@@ -56,20 +57,24 @@ describe('agent-config init', () => {
 
   it('changes nothing when run a second time, and says everything was kept', async () => {
     const dir = makeRepo();
-    expect((await run(dir, ['init', '--hooks'])).code).toBe(0);
+    expect((await run(dir, ['init', '--hooks', '--agent', 'claude-code'])).code).toBe(0);
     const before = snapshot(dir);
     expect(Object.keys(before).sort()).toEqual([
+      '.claude/settings.json',
       '.git/hooks/pre-commit',
       '.gitignore',
       'agent-config.yaml',
       'agents/roadmaps-progress.md',
       'agents/roadmaps/road-to-example.md',
     ]);
-    const again = await run(dir, ['init', '--hooks']);
+    const again = await run(dir, ['init', '--hooks', '--agent', 'claude-code']);
     expect(again.code).toBe(0);
     expect(again.stdout.split('\n')[0]).toBe(`Nothing to do: agent-config is already set up in ${dir}.`);
     expect(again.stdout).not.toMatch(/created|appended/);
     expect(again.stdout).toContain('  kept      .git/hooks/pre-commit — exists');
+    expect(again.stdout).toContain(
+      '  kept      .claude/settings.json — has the agent-config hook (claude-code)',
+    );
     expect(snapshot(dir)).toEqual(before);
   });
 
@@ -124,6 +129,56 @@ describe('agent-config init', () => {
     expect(statSync(hook).mode & 0o111).toBe(0o111);
     const check = await run(dir, ['hooks', 'install']);
     expect(check.stdout).toContain('Already installed, unchanged');
+  });
+
+  it('installs the Claude Code guard hook with --agent claude-code, as hooks install --agent does', async () => {
+    const dir = makeRepo();
+    const r = await run(dir, ['init', '--agent', 'claude-code']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      '  created   .claude/settings.json — the claude-code hook that stages guarded commands (PreToolUse, Bash)',
+    );
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+    ]);
+    const check = await run(dir, ['hooks', 'install', '--agent', 'claude-code']);
+    expect(check.code).toBe(0);
+    expect(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')).toBe(
+      `${JSON.stringify(settings, null, 2)}\n`,
+    );
+  });
+
+  it('merges the guard hook into existing Claude Code settings, keeping every other setting', async () => {
+    const mine = {
+      model: 'opus',
+      hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'fmt' }] }] },
+    };
+    const dir = makeRepo({ '.claude/settings.json': JSON.stringify(mine) });
+    const r = await run(dir, ['init', '--agent', 'claude-code']);
+    expect(r.stdout).toContain('  merged    .claude/settings.json — the claude-code hook');
+    expect(r.stdout).toContain('every other setting kept');
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.model).toBe('opus');
+    expect(settings.hooks.PostToolUse).toEqual(mine.hooks.PostToolUse);
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe(CLAUDE_HOOK_COMMAND);
+  });
+
+  it('refuses settings that are not valid JSON, or an unknown agent, before writing anything', async () => {
+    const dir = makeRepo({ '.claude/settings.json': '{ "model": ' });
+    const before = snapshot(dir);
+    const bad = await run(dir, ['init', '--agent', 'claude-code']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^agent-config: \.claude\/settings\.json: is not valid JSON \(.*\) — fix it by hand \(it was left untouched\), then run this again\n$/,
+    );
+    expect(snapshot(dir)).toEqual(before);
+    const unknown = await run(dir, ['init', '--agent', 'vim']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      "agent-config: agent-config init --agent: cannot install a hook for 'vim' — use claude-code (docs/guard.md shows the settings for other harnesses)\n",
+    );
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it('works from a sub-folder on the repository top level', async () => {

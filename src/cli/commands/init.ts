@@ -9,6 +9,7 @@ import type { CliState } from '../state.js';
 const DONE: Record<InitReport['items'][number]['action'], [string, string]> = {
   create: ['created ', 'create  '],
   append: ['appended', 'append  '],
+  merge: ['merged  ', 'merge   '],
   keep: ['kept    ', 'keep    '],
 };
 
@@ -33,13 +34,18 @@ export function renderInitReport(ctx: Context, report: InitReport): number {
     if (!report.items.some((i) => i.kind === 'hook')) {
       lines.push('  agent-config hooks install    check the roadmaps at every commit');
     }
+    if (!report.items.some((i) => i.kind === 'agent-hook')) {
+      lines.push(
+        "  agent-config hooks install --agent claude-code   stage the agent's irreversible commands",
+      );
+    }
     lines.push('  CI: the agent-config GitHub Action (action.yml, see docs/ci.md of agent-config)');
   }
   for (const line of lines) out(ctx, sanitize(line));
   return EXIT_OK;
 }
 
-/** `agent-config init [--hooks] [--dry-run] [--json]`. */
+/** `agent-config init [--hooks] [--agent claude-code] [--dry-run] [--json]`. */
 export function registerInit(program: Command, ctx: Context, state: CliState): void {
   program
     .command('init')
@@ -47,21 +53,28 @@ export function registerInit(program: Command, ctx: Context, state: CliState): v
       'set a repository up: example roadmap, commented agent-config.yaml, ignore rule (docs/init.md)',
     )
     .option('--hooks', 'also install the git pre-commit hook (as `hooks install`)')
+    .option(
+      '--agent <harness>',
+      "also install the agent harness's guard hook (claude-code), as `hooks install --agent`",
+    )
     .option('--dry-run', 'print what would be created, change nothing')
     .option('--json', 'print the result as one JSON document')
     .option('--root <dir>', 'repository root (default: the git top level of the current folder)')
-    .action(async (opts: { hooks?: boolean; dryRun?: boolean; json?: boolean; root?: string }) => {
-      const { runInit } = await import('../../commands/init.js');
-      const report = await runInit(ctx, {
-        root: opts.root,
-        hooks: opts.hooks === true,
-        dryRun: opts.dryRun === true,
-      });
-      if (opts.json) {
-        out(ctx, JSON.stringify(report, null, 2));
-        state.exitCode = EXIT_OK;
-      } else {
-        state.exitCode = renderInitReport(ctx, report);
-      }
-    });
+    .action(
+      async (opts: { hooks?: boolean; agent?: string; dryRun?: boolean; json?: boolean; root?: string }) => {
+        const { runInit } = await import('../../commands/init.js');
+        const report = await runInit(ctx, {
+          root: opts.root,
+          hooks: opts.hooks === true,
+          agent: opts.agent,
+          dryRun: opts.dryRun === true,
+        });
+        if (opts.json) {
+          out(ctx, JSON.stringify(report, null, 2));
+          state.exitCode = EXIT_OK;
+        } else {
+          state.exitCode = renderInitReport(ctx, report);
+        }
+      },
+    );
 }

@@ -98,6 +98,23 @@ describe('planInit', () => {
     expect(plan.items.every((i) => i.action === 'keep' && i.content === undefined)).toBe(true);
   });
 
+  it('creates, merges into or keeps the agent harness settings', () => {
+    const hook = (exists: boolean, installed: boolean) =>
+      planInit({
+        ...facts,
+        agentHook: { agent: 'claude-code', file: '.claude/settings.json', exists, installed },
+      }).items.at(-1);
+    expect(hook(false, false)).toMatchObject({ kind: 'agent-hook', action: 'create', agent: 'claude-code' });
+    expect(hook(true, false)).toMatchObject({
+      action: 'merge',
+      note: expect.stringContaining('every other setting kept'),
+    });
+    expect(hook(true, true)).toMatchObject({
+      action: 'keep',
+      note: 'has the agent-config hook (claude-code)',
+    });
+  });
+
   it('appends the ignore rule on a line of its own', () => {
     expect(planInit({ ...facts, gitignore: 'dist' }).items[3]?.content).toMatch(
       /^\n# agent-config: .*\n\/agents\/runtime\/\n$/,
