@@ -25,21 +25,24 @@ export function renderInitReport(ctx: Context, report: InitReport): number {
   const lines = [head, ...report.items.map((i) => `  ${DONE[i.action][tense]}  ${i.path} — ${i.note}`)];
   const made = (kind: string) => report.items.some((i) => i.kind === kind && i.action === 'create');
   if (!report.dryRun && made('roadmap')) {
-    lines.push(
-      '',
-      'Next:',
-      '  agent-config gates            the decision the example roadmap waits on',
-      '  git add -A && git commit      commit the roadmaps, the dashboard and the configuration',
-    );
+    const next: Array<[string, string]> = [
+      ['agent-config gates', 'the decision the example roadmap waits on'],
+      ['git add -A && git commit', 'commit the roadmaps, the dashboard and the configuration'],
+    ];
     if (!report.items.some((i) => i.kind === 'hook')) {
-      lines.push('  agent-config hooks install    check the roadmaps at every commit');
+      next.push(['agent-config hooks install', 'check the roadmaps at every commit']);
     }
     if (!report.items.some((i) => i.kind === 'agent-hook')) {
-      lines.push(
-        "  agent-config hooks install --agent claude-code   stage the agent's irreversible commands",
-      );
+      next.push([
+        'agent-config hooks install --agent claude-code',
+        "stage the agent's irreversible commands",
+      ]);
     }
-    lines.push('  CI: the agent-config GitHub Action (action.yml, see docs/ci.md of agent-config)');
+    next.push([
+      'the agent-config GitHub Action',
+      'the same checks on pull requests (docs/ci.md of agent-config)',
+    ]);
+    lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(48)} ${why}`));
   }
   for (const line of lines) out(ctx, sanitize(line));
   return EXIT_OK;
