@@ -227,6 +227,19 @@ describe('agent-config lint --staged', () => {
     const both = await run(cleanRepo(), ['lint', '--staged', 'agents/roadmaps/plan.md']);
     expect(both.code).toBe(2);
   });
+
+  it('leaves a resolved blocker alone, and lint and gates agree that an empty Class is class 3', async () => {
+    const resolved = OPEN_BLOCKER_GO.replace('### blocker: go', '### blocker: old')
+      .replace('**Status:** open', '**Status:** resolved 2026-11-02')
+      .concat('- **Class:** 0\n');
+    const blank = OPEN_BLOCKER_GO.concat('- **Class:**\n');
+    const dir = makeRepo({ 'agents/roadmaps/plan.md': roadmap('- [ ] a', `${blank}\n${resolved}`) });
+    const lint = await run(dir, ['lint', 'agents/roadmaps/plan.md']);
+    expect(lint.stdout).toBe('');
+    expect(lint.code).toBe(0);
+    const gates = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
+    expect(gates.blockers.map((b: { id: string; class: string }) => [b.id, b.class])).toEqual([['go', '3']]);
+  });
 });
 
 describe('agent-config lint configuration', () => {
