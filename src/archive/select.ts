@@ -60,20 +60,43 @@ function moveRefusal(file: string, to: string, facts: MoveFacts): Refusal | null
 }
 
 /**
+ * The candidates that really move: a candidate whose `[~]` step lives on in another candidate
+ * stays, since the step would have no live receiver; that can free its own parent in turn
+ * (decided receiver first; a carry cycle is broken at the first roadmap met in path order).
+ */
+function movingSet(candidates: ReadonlyMap<string, JudgedRoadmap>, roadmapsDir: string): Set<string> {
+  const decided = new Map<string, boolean>();
+  const moves = (file: string): boolean => {
+    const known = decided.get(file);
+    if (known !== undefined) return known;
+    const roadmap = candidates.get(file);
+    if (roadmap === undefined) return false;
+    decided.set(file, false);
+    const receivers = roadmap.verdict.finished ? (roadmap.verdict.receivers ?? []) : [];
+    const answer = !receivers.some((r) => moves(`${roadmapsDir}/${r.slug}.md`));
+    decided.set(file, answer);
+    return answer;
+  };
+  return new Set([...candidates.keys()].filter(moves));
+}
+
+/**
  * Chooses the roadmaps to move by the shared completion predicate's verdicts. Deferral and blocker
  * refusals are reported for every finished-looking roadmap, in or out of scope (as upstream);
- * move refusals (symlink, frozen, destination exists) only for those in scope.
+ * move refusals (symlink, frozen, destination exists) only for those in scope. A roadmap whose
+ * `[~]` step is carried to (or merged into) a roadmap this run archives is refused too.
  */
 export function selectArchive(input: SelectInput): { moves: PlannedMove[]; refusals: Refusal[] } {
-  const moves: PlannedMove[] = [];
   const refusals: Refusal[] = [];
+  const candidates = new Map<string, JudgedRoadmap>();
+  const planned = new Map<string, PlannedMove | Refusal>();
   for (const roadmap of input.roadmaps) {
     const { verdict } = roadmap;
     if (!verdict.finished) {
       if (verdict.reason === 'deferrals') {
-        refusals.push({ file: roadmap.file, reason: 'deferrals', details: verdict.problems });
+        planned.set(roadmap.file, { file: roadmap.file, reason: 'deferrals', details: verdict.problems });
       } else if (verdict.reason === 'blockers') {
-        refusals.push({ file: roadmap.file, reason: 'blockers', details: verdict.blockerIds });
+        planned.set(roadmap.file, { file: roadmap.file, reason: 'blockers', details: verdict.blockerIds });
       }
       continue;
     }
@@ -82,8 +105,29 @@ export function selectArchive(input: SelectInput): { moves: PlannedMove[]; refus
     const to = archivePath(input.roadmapsDir, roadmap.rel);
     const facts = input.facts(from, to);
     const refusal = moveRefusal(from, to, facts);
-    if (refusal) refusals.push(refusal);
-    else moves.push({ from, to, rel: roadmap.rel, tracked: facts.tracked });
+    if (refusal) planned.set(roadmap.file, refusal);
+    else {
+      planned.set(roadmap.file, { from, to, rel: roadmap.rel, tracked: facts.tracked });
+      candidates.set(from, roadmap);
+    }
+  }
+  const moving = movingSet(candidates, input.roadmapsDir);
+  const moves: PlannedMove[] = [];
+  for (const item of planned.values()) {
+    if (!('from' in item)) refusals.push(item);
+    else if (moving.has(item.from)) moves.push(item);
+    else refusals.push(receiverRefusal(candidates.get(item.from)!, moving, input.roadmapsDir));
   }
   return { moves, refusals };
+}
+
+function receiverRefusal(roadmap: JudgedRoadmap, moving: ReadonlySet<string>, roadmapsDir: string): Refusal {
+  const receivers = roadmap.verdict.finished ? (roadmap.verdict.receivers ?? []) : [];
+  const details = receivers
+    .filter((r) => moving.has(`${roadmapsDir}/${r.slug}.md`))
+    .map(
+      (r) =>
+        `${r.where}: ${r.kind}=${r.slug} is archived in this same run, so the step would have no live receiver — carry it to a roadmap that stays active, then re-run`,
+    );
+  return { file: roadmap.file, reason: 'receiver-archived', details };
 }
