@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
@@ -75,6 +75,21 @@ describe('archive text output (golden)', () => {
     expect(real.stdout).not.toContain('road-to-parent.md →');
     expect(existsSync(join(dir, 'agents/roadmaps/road-to-parent.md'))).toBe(true);
     expect(existsSync(join(dir, 'agents/roadmaps/archive/road-to-child.md'))).toBe(true);
+  });
+
+  it('rewrites the exact path inside a markdown link that resolves outside the repository', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/x.md': '# X\n\n## Phase 1\n\n- [x] a\n',
+      'docs/a/page.md': '# Page\n\nSee [x](../../../agents/roadmaps/x.md).\n',
+    });
+    const dry = await run(dir, ['archive', '--all', '--dry-run']);
+    expect(dry.stdout).toContain(
+      '  ✏️  docs/a/page.md\n        3:18  agents/roadmaps/x.md → agents/roadmaps/archive/x.md\n',
+    );
+    expect((await run(dir, ['archive', '--all'])).code).toBe(0);
+    expect(readFileSync(join(dir, 'docs/a/page.md'), 'utf8')).toBe(
+      '# Page\n\nSee [x](../../../agents/roadmaps/archive/x.md).\n',
+    );
   });
 
   it('sanitizes control characters from file names before they reach the terminal', async () => {
