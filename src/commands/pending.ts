@@ -20,7 +20,12 @@ export interface PendingReport {
  */
 export async function runPending(ctx: Context, options: { root?: string }): Promise<PendingReport> {
   const store = await openStore(ctx, options.root);
-  const now = ctx.clock();
+  return readPending(store.root, ctx.clock(), store.maxTtlMs);
+}
+
+/** The stages of `pending/` below a repository root, as `pending` reports them (`gates` shows them too). */
+export function readPending(root: string, now: Date, maxTtlMs: number): PendingReport {
+  const store = { root, maxTtlMs };
   const rows: PendingRow[] = [];
   const unreadable: UnreadableRecord[] = [];
   const tampered: string[] = [];
@@ -40,6 +45,7 @@ export async function runPending(ctx: Context, options: { root?: string }): Prom
       stagedAt: r.staged_at,
       expiresAt: formatInstant(new Date(effectiveExpiry(r, store.maxTtlMs))),
       status,
+      file: found.file,
     });
   }
   const collator = new Intl.Collator('en');

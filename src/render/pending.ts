@@ -11,6 +11,8 @@ export interface PendingRow {
   /** The effective expiry: the earlier of `expires_at` and `staged_at` plus the maximum TTL. */
   expiresAt: string;
   status: 'pending' | 'expired' | 'tampered' | 'confirmed' | 'declined' | 'claimed';
+  /** The record file, repository-relative (named when its text had to be escaped). */
+  file?: string;
 }
 
 /** A record file of `pending/` that could not be read: reported by name, never executed. */
@@ -56,7 +58,12 @@ export function renderPendingJson(
   rows: readonly PendingRow[],
   unreadable: readonly UnreadableRecord[],
 ): string {
-  const doc = {
+  return `${JSON.stringify(pendingDocument(rows, unreadable), null, 2)}\n`;
+}
+
+/** The document `renderPendingJson` prints (`gates --json` holds it as `pending`). */
+export function pendingDocument(rows: readonly PendingRow[], unreadable: readonly UnreadableRecord[]) {
+  return {
     awaitingYou: rows.filter((r) => r.status === 'pending').length,
     expired: rows.filter((r) => r.status === 'expired').length,
     staged: rows.map((r) => ({
@@ -70,7 +77,6 @@ export function renderPendingJson(
     })),
     unreadable: unreadable.map((u) => ({ file: u.file, problem: u.problem })),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** How a person can answer a stage when the caller knows its own channel. */

@@ -41,18 +41,27 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
       }),
     );
   }
-  if (!report.hasRoadmaps) {
+  const { pending } = report;
+  const { warnAboutRecords } = await import('./pending-view.js');
+  warnAboutRecords(ctx, pending);
+  // Live stages join the views; without them every view is upstream's, byte for byte.
+  const stages = pending.rows.filter((r) => r.status === 'pending');
+  const anyRecord = pending.rows.length > 0 || pending.unreadable.length > 0;
+  const quiet = view === 'json' ? !anyRecord : stages.length === 0;
+  if (!report.hasRoadmaps && quiet) {
     ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return EXIT_OK;
   }
   if (view === 'json') {
-    ctx.io.stdout.write(render.renderGatesJson(report.entries, { all }));
+    const { pendingDocument } = await import('../../render/pending.js');
+    const doc = anyRecord ? pendingDocument(pending.rows, pending.unreadable) : undefined;
+    ctx.io.stdout.write(render.renderGatesJson(report.entries, { all, pending: doc }));
     return EXIT_OK;
   }
   const shown =
     view === 'reply'
-      ? render.renderGatesReply(report.entries)
-      : render.renderGatesText(report.entries, { all });
+      ? render.renderGatesReply(report.entries, stages.length)
+      : render.renderGatesText(report.entries, { all, stages });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
   return EXIT_OK;
