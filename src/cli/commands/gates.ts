@@ -71,7 +71,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
 export function registerGates(program: Command, ctx: Context, state: CliState): void {
   program
     .command('gates')
-    .description('list the open decisions that wait on you (every open blocker with --all)')
+    .description(
+      'list the open decisions and staged actions that wait on you (every open blocker with --all)',
+    )
     .option('--all', 'show every open blocker, whoever owns it')
     .option('--json', 'print one JSON document (raw values, for tools)')
     .option('--reply', 'the end-of-reply form: the first decision in full, or nothing at all')
