@@ -125,6 +125,38 @@ describe('selectArchive', () => {
     ]);
   });
 
+  it('never moves a roadmap whose receiver moves, in a carry cycle either, and warns out of scope', () => {
+    const carry = (to: string) =>
+      `# X\n\n## Phase 1\n\n- [x] a\n- [~] later <!-- deferred-resolution: carried-to=${to} -->\n`;
+    const parents: Record<string, string> = { b: 'a', c: 'b', a: 'c' };
+    const lookup = (slug: string): DeferralTarget =>
+      slug in parents
+        ? { location: 'active', frontmatter: { parent_roadmap: parents[slug] }, text: '' }
+        : noTarget();
+    const cycle = roadmaps({ 'a.md': carry('b'), 'b.md': carry('c'), 'c.md': carry('a') }, lookup);
+    const result = selectArchive({
+      roadmaps: cycle,
+      roadmapsDir: 'agents/roadmaps',
+      touched: null,
+      facts: plainFacts,
+    });
+    const moved = new Set(result.moves.map((m) => m.rel.replace('.md', '')));
+    const next: Record<string, string> = { a: 'b', b: 'c', c: 'a' };
+    for (const m of moved) expect(moved.has(next[m]!)).toBe(false);
+    expect(moved.size).toBeGreaterThan(0);
+    // Only c is in scope: it moves, and b (finished, out of scope) is told its receiver left.
+    const scoped = selectArchive({
+      roadmaps: roadmaps({ 'b.md': carry('c'), 'c.md': DONE }, lookup),
+      roadmapsDir: 'agents/roadmaps',
+      touched: new Set(['agents/roadmaps/c.md']),
+      facts: plainFacts,
+    });
+    expect(scoped.moves.map((m) => m.rel)).toEqual(['c.md']);
+    expect(scoped.refusals.map((r) => [r.file, r.reason])).toEqual([
+      ['agents/roadmaps/b.md', 'receiver-archived'],
+    ]);
+  });
+
   it('refuses symbolic links, frozen records and existing destinations without moving anything', () => {
     const facts = (from: string): MoveFacts => ({
       ...plainFacts(),
