@@ -88,7 +88,10 @@ export function renderRoadmaps(doc: ReportDocument): string {
   const active = doc.roadmaps.filter((r) => r.state === 'active');
   const others = doc.roadmaps.filter((r) => r.state !== 'active');
   const problems = doc.roadmaps.flatMap((r) => r.problems);
-  const parts = ['<section id="roadmaps"><h2>Roadmaps</h2>'];
+  const parts = [
+    '<section id="roadmaps"><h2>Roadmaps</h2>',
+    '<p class="legend">Phase bars: <span><i class="key"></i>done</span><span><i class="key open"></i>open</span><span><i class="key deferred"></i>deferred</span><span><i class="key cancelled"></i>cancelled</span></p>',
+  ];
   if (active.length === 0) parts.push('<p class="muted">No active roadmap.</p>');
   parts.push('<div class="roadmaps">', ...active.map((r, i) => card(r, i, doc)), '</div>');
   if (others.length > 0) {

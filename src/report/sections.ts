@@ -22,8 +22,10 @@ function count(value: Json): number {
   return typeof value === 'number' ? value : 0;
 }
 
+const NOT_WRITTEN = '<span class="muted">(not written)</span>';
+
 function entry(label: string, html: string): string {
-  return `<dt>${e(label)}</dt><dd>${html}</dd>`;
+  return `<dt>${e(label)}</dt><dd>${html === '' ? NOT_WRITTEN : html}</dd>`;
 }
 
 function decision(b: Json, n: number): string {
@@ -42,10 +44,7 @@ function decision(b: Json, n: number): string {
     entry('Roadmap', `<code>${e(text(field(b, 'roadmap')))}</code>`),
     entry('Blocks', e(text(field(b, 'blocks')))),
     entry('The question', e(text(field(b, 'question')))),
-    entry(
-      'Recommendation',
-      recommendation === '' ? '<span class="muted">(none written)</span>' : e(recommendation),
-    ),
+    entry('Recommendation', e(recommendation)),
     entry('Do this', steps),
     entry('If you do nothing', e(text(field(b, 'ifNothing')))),
     entry('Done when', e(text(field(b, 'resolvedWhen')))),

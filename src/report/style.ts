@@ -48,6 +48,10 @@ svg.spark{width:10rem;height:2rem}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;font-size:.85rem;margin:.25rem 0}
 .key{display:inline-block;width:.9rem;height:.25rem;vertical-align:middle;margin-right:.3rem;background:var(--done)}
 .key.total{background:var(--total)}
+.key.open{background:var(--open);opacity:.5}
+.key.deferred{background:var(--deferred)}
+.key.cancelled{background:var(--cancelled)}
+.legend .key{height:.6rem}
 .roadmaps{display:grid;gap:1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.8rem 1rem;min-width:0}
 .card-head{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
