@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ function roadmap(title: string, phases: string[][], blockers = ''): string {
 /** The numbers of a table's body, row by row (cells that hold a number only). */
 function numbersOf(page: Page, selector: string): Promise<number[][]> {
   return page.$$eval(`${selector} tbody tr`, (rows) =>
-    rows.map((tr) => [...tr.querySelectorAll('td.n')].map((td) => Number(td.textContent))),
+    rows.map((tr) => Array.from(tr.querySelectorAll('td.n'), (td) => Number(td.textContent))),
   );
 }
 
