@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +34,9 @@ function roadmap(title: string, phases: string[][], blockers = ''): string {
 /** The numbers of a table's body, row by row (cells that hold a number only). */
 function numbersOf(page: Page, selector: string): Promise<number[][]> {
   return page.$$eval(`${selector} tbody tr`, (rows) =>
-    rows.map((tr) => Array.from(tr.querySelectorAll('td.n'), (td) => Number(td.textContent))),
+    rows.map((tr) =>
+      [...tr.children].filter((td) => td.classList.contains('n')).map((td) => Number(td.textContent)),
+    ),
   );
 }
 
@@ -115,7 +116,7 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
     expect(consoleErrors).toEqual([]);
     expect(requests).toEqual([pathToFileURL(file).href]);
     expect(dialogs).toEqual([]);
-    expect(await page.evaluate(() => document.images.length)).toBe(0);
+    expect(await page.evaluate('document.images.length')).toBe(0);
     expect(await page.$$eval('script', (s) => s.map((x) => x.getAttribute('type')))).toEqual([
       'application/json',
     ]);
@@ -167,7 +168,7 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
   });
 
   it('applies the dark theme under prefers-color-scheme: dark, and saves both themes', async () => {
-    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = (page: Page) => page.evaluate('getComputedStyle(document.body).backgroundColor');
     const light = await open('light');
     expect(await background(light.page)).toBe('rgb(255, 255, 255)');
     await light.page.screenshot({ path: join(OUTPUT, 'report-light.png'), fullPage: true });
@@ -184,7 +185,7 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
 
   it('is usable 375 px wide: nothing wider than the screen', async () => {
     const { page } = await open('light', 375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(OUTPUT, 'report-375.png'), fullPage: true });
     await page.close();
   });
