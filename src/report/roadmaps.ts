@@ -1,6 +1,6 @@
 import { percentDone } from '../roadmap/queries.js';
 import { escapeHtml as e } from './escape.js';
-import type { HistoryPoint, ReportDocument, RoadmapHistory, StepTotals } from './model.js';
+import type { ReportDocument, RoadmapHistory, StepTotals } from './model.js';
 import { dayOf, table } from './parts.js';
 import { renderBar, renderSparkline } from './svg.js';
 
@@ -13,26 +13,32 @@ function barOf(label: string, t: StepTotals): string {
   );
 }
 
-/** The roadmap's done percentage at every point of the history from its first one on. */
-export function sparkValues(r: RoadmapHistory, history: readonly HistoryPoint[]): number[] {
-  const at = new Map(r.history.map((p) => [p.commit, p]));
-  const values: number[] = [];
-  let current: StepTotals | undefined;
-  for (const h of history) {
-    current = at.get(h.commit) ?? current;
-    if (current !== undefined) values.push(percentDone(current.done, current.done + current.open));
+/** Where a roadmap's own points sit on the history: its index there and its done percentage. */
+export function sparkPoints(r: RoadmapHistory, index: ReadonlyMap<string, number>): Array<[number, number]> {
+  const points: Array<[number, number]> = [];
+  for (const p of r.history) {
+    const at = index.get(p.commit);
+    if (at !== undefined) points.push([at, percentDone(p.done, p.done + p.open)]);
   }
-  return values;
+  return points;
 }
 
-function card(r: RoadmapHistory, index: number, doc: ReportDocument): string {
+/** Looked up once for every card: each commit's place in the history and its date. */
+interface Lookup {
+  index: Map<string, number>;
+  dates: Map<string, string>;
+  length: number;
+}
+
+function card(r: RoadmapHistory, index: number, lookup: Lookup): string {
   const id = `roadmap-${index}`;
   const spark = renderSparkline(
     `${id}-spark`,
     `done percentage of ${r.title} over time, now ${r.percent}%`,
-    sparkValues(r, doc.history),
+    sparkPoints(r, lookup.index),
+    lookup.length,
   );
-  const dates = new Map(doc.history.map((h) => [h.commit, h.date]));
+  const dates = lookup.dates;
   const phases = table(
     `${id}-phases`,
     `Phases of ${r.title}`,
@@ -88,12 +94,17 @@ export function renderRoadmaps(doc: ReportDocument): string {
   const active = doc.roadmaps.filter((r) => r.state === 'active');
   const others = doc.roadmaps.filter((r) => r.state !== 'active');
   const problems = doc.roadmaps.flatMap((r) => r.problems);
+  const lookup: Lookup = {
+    index: new Map(doc.history.map((h, i) => [h.commit, i])),
+    dates: new Map(doc.history.map((h) => [h.commit, h.date])),
+    length: doc.history.length,
+  };
   const parts = [
     '<section id="roadmaps"><h2>Roadmaps</h2>',
     '<p class="legend">Phase bars: <span><i class="key"></i>done</span><span><i class="key open"></i>open</span><span><i class="key deferred"></i>deferred</span><span><i class="key cancelled"></i>cancelled</span></p>',
   ];
   if (active.length === 0) parts.push('<p class="muted">No active roadmap.</p>');
-  parts.push('<div class="roadmaps">', ...active.map((r, i) => card(r, i, doc)), '</div>');
+  parts.push('<div class="roadmaps">', ...active.map((r, i) => card(r, i, lookup)), '</div>');
   if (others.length > 0) {
     parts.push(
       '<h3>Archived and gone</h3>',

@@ -90,23 +90,36 @@ export function renderLineChart(chart: LineChart): string {
   ].join('');
 }
 
-/** A small line of percentages (0–100) by x index, without axes. */
-export function renderSparkline(id: string, label: string, percents: readonly number[]): string {
+/**
+ * A small step line of percentages (0–100) without axes: `points` are `[index, percent]` pairs in
+ * index order, each value holding until the next; the line runs on to the last of `length` places.
+ */
+export function renderSparkline(
+  id: string,
+  label: string,
+  points: ReadonlyArray<readonly [number, number]>,
+  length: number,
+): string {
   const width = 160;
   const height = 32;
-  const n = percents.length;
-  const x = (i: number) => (n <= 1 ? width / 2 : 2 + (i * (width - 4)) / (n - 1));
+  const x = (i: number) => (length <= 1 ? width / 2 : 2 + (i * (width - 4)) / (length - 1));
   const y = (v: number) => 2 + ((100 - v) * (height - 4)) / 100;
-  const line = percents.map((v, i) => `${num(x(i))},${num(y(v))}`).join(' ');
+  const coords: string[] = [];
+  points.forEach(([i, v], k) => {
+    if (k > 0) coords.push(`${num(x(i))},${num(y(points[k - 1]![1]))}`);
+    coords.push(`${num(x(i))},${num(y(v))}`);
+  });
+  const last = points[points.length - 1];
+  if (last !== undefined && last[0] < length - 1) coords.push(`${num(x(length - 1))},${num(y(last[1]))}`);
   const mark =
-    n === 0
+    last === undefined
       ? ''
-      : `<circle class="dot done" cx="${num(x(n - 1))}" cy="${num(y(percents[n - 1]!))}" r="2.5"/>`;
+      : `<circle class="dot done" cx="${num(x(length - 1))}" cy="${num(y(last[1]))}" r="2.5"/>`;
   return [
     `<svg class="spark" id="${id}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}">`,
     `<line class="grid" x1="0" x2="${width}" y1="${num(y(100))}" y2="${num(y(100))}"/>`,
     `<line class="grid" x1="0" x2="${width}" y1="${num(y(0))}" y2="${num(y(0))}"/>`,
-    n === 0 ? '' : `<polyline class="line done" points="${line}"/>`,
+    coords.length < 2 ? '' : `<polyline class="line done" points="${coords.join(' ')}"/>`,
     mark,
     '</svg>',
   ].join('');
