@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
@@ -82,7 +82,8 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     );
   }
   const shown = await sinceFilter(git, options.since);
-  const inRepo = relative(top, resolve(root, config.roadmaps)).split('\\').join('/');
+  // git names paths from its top level, which it has resolved through symbolic links.
+  const inRepo = relative(top, resolve(realpathSync(root), config.roadmaps)).split('\\').join('/');
   const commits = await git.firstParentLog(config.roadmaps);
   const start = firstShown(commits, shown);
   const blobs = await git.readBlobs(blobsToRead(commits, `${inRepo}/`, start));
