@@ -202,6 +202,15 @@ describe('report history on a real repository', () => {
   });
 });
 
+describe('report in a repository whose roadmaps live in a subfolder', () => {
+  it('names paths from the top level and counts them', async () => {
+    const dir = makeRepo({ [`sub/${R}/a.md`]: roadmap('A', ['[x] a', '[ ] b']) });
+    const doc = await reportJson(join(dir, 'sub'));
+    expect(doc.history.map((h) => h.active)).toEqual([{ done: 1, open: 1, deferred: 0, cancelled: 0 }]);
+    expect(doc.roadmaps.map((r) => r.path)).toEqual([`sub/${R}/a.md`]);
+  });
+});
+
 describe('report without history', () => {
   it('outside git: one line, exit 2', async () => {
     const { tempDir } = await import('../helpers/repo.js');
