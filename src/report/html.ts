@@ -35,15 +35,18 @@ function burnUp(history: readonly HistoryPoint[]): string {
   if (history.length === 0) {
     return '<section id="progress"><h2>Progress over time</h2><p class="muted">No commit changed a roadmap yet.</p></section>';
   }
-  const done = history.map((h) => h.active.done);
-  const total = history.map((h) => h.active.done + h.active.open);
+  // Archived roadmaps' steps sit under both lines, so archiving a roadmap lowers neither.
+  const archived = history.map((h) => h.archived.steps);
+  const done = history.map((h) => h.active.done + h.archived.steps);
+  const total = history.map((h) => h.active.done + h.active.open + h.archived.steps);
   const first = dayOf(history[0]!.date);
   const lastDay = dayOf(history[history.length - 1]!.date);
   const chart = renderLineChart({
     id: 'burnup',
     title: 'Steps done against total steps, per commit',
-    description: `From ${first} to ${lastDay}, ${history.length} commits: done went from ${done[0]} to ${done[done.length - 1]}, total from ${total[0]} to ${total[total.length - 1]}.`,
+    description: `From ${first} to ${lastDay}, ${history.length} commits: done went from ${done[0]} to ${done[done.length - 1]}, total from ${total[0]} to ${total[total.length - 1]}, archived roadmaps' steps included.`,
     series: [
+      { name: 'archived', className: 'archived', values: archived, area: true },
       { name: 'total', className: 'total', values: total },
       { name: 'done', className: 'done', values: done, area: true },
     ],
@@ -65,8 +68,8 @@ function burnUp(history: readonly HistoryPoint[]): string {
     '<section id="progress"><h2>Progress over time</h2>',
     '<figure class="pair"><div>',
     chart,
-    '<p class="legend"><span><i class="key"></i>done</span><span><i class="key total"></i>total (done + open)</span></p>',
-    '<figcaption class="muted">Active roadmaps at each commit that changed one; archived roadmaps are counted apart, so archiving is not lost work.</figcaption>',
+    '<p class="legend"><span><i class="key"></i>done</span><span><i class="key total"></i>total (done + open)</span><span><i class="key archived"></i>steps of archived roadmaps</span></p>',
+    '<figcaption class="muted">At each commit that changed a roadmap. Both lines stand on the steps of the roadmaps archived by then, so archiving is not lost work; the table counts active and archived roadmaps apart.</figcaption>',
     '</div>',
     table(
       'history-table',

@@ -17,7 +17,7 @@ h3{font-size:1.05rem;margin:0 0 .25rem;overflow-wrap:anywhere}
 p{margin:.25rem 0}
 code{font:.85em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
-.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(9.5rem,1fr));gap:.75rem;margin:1rem 0;padding:0;list-style:none}
+.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.75rem;margin:1rem 0;padding:0;list-style:none}
 .tiles li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.6rem .8rem}
 .tiles b{display:block;font-size:1.5rem;line-height:1.2}
 .pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start;margin:0}
@@ -36,6 +36,8 @@ svg .line{fill:none;stroke-width:2;vector-effect:non-scaling-stroke}
 svg .line.done{stroke:var(--done)}
 svg .line.total{stroke:var(--total);stroke-dasharray:5 3}
 svg .area.done{fill:var(--done);fill-opacity:.15}
+svg .area.archived{fill:var(--cancelled);fill-opacity:.35}
+svg .line.archived{stroke:var(--cancelled);stroke-width:1}
 svg .dot.done{fill:var(--done)}
 svg .dot.total{fill:var(--total)}
 svg .track{fill:var(--line)}
@@ -48,6 +50,7 @@ svg.spark{width:10rem;height:2rem}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;font-size:.85rem;margin:.25rem 0}
 .key{display:inline-block;width:.9rem;height:.25rem;vertical-align:middle;margin-right:.3rem;background:var(--done)}
 .key.total{background:var(--total)}
+.key.archived{background:var(--cancelled)}
 .key.open{background:var(--open);opacity:.5}
 .key.deferred{background:var(--deferred)}
 .key.cancelled{background:var(--cancelled)}
