@@ -2,9 +2,11 @@
  * The page's one style sheet: colours as custom properties, a dark set under
  * `prefers-color-scheme: dark`, a print set, and layouts that hold at 375 px.
  */
+const LIGHT =
+  '--bg:#ffffff;--fg:#1b1f24;--muted:#57606a;--card:#f6f8fa;--line:#d0d7de;--done:#1a7f37;--open:#0969da;--deferred:#9a6700;--cancelled:#8c959f;--total:#0969da;--bad:#cf222e;--grid:#d8dee4';
+
 export const REPORT_CSS = `
-:root{color-scheme:light dark;--bg:#ffffff;--fg:#1b1f24;--muted:#57606a;--card:#f6f8fa;--line:#d0d7de;
---done:#1a7f37;--open:#0969da;--deferred:#9a6700;--cancelled:#8c959f;--total:#0969da;--bad:#cf222e;--grid:#d8dee4}
+:root{color-scheme:light dark;${LIGHT}}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#161b22;--line:#30363d;
 --done:#3fb950;--open:#58a6ff;--deferred:#d29922;--cancelled:#6e7681;--total:#58a6ff;--bad:#f85149;--grid:#21262d}}
 *{box-sizing:border-box}
@@ -14,6 +16,7 @@ header{padding-top:1.5rem}
 h1{font-size:1.6rem;margin:0 0 .25rem}
 h2{font-size:1.25rem;margin:2rem 0 .75rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
 h3{font-size:1.05rem;margin:0 0 .25rem;overflow-wrap:anywhere}
+section>h3{margin:1.25rem 0 .5rem}
 p{margin:.25rem 0}
 code{font:.85em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
@@ -70,7 +73,8 @@ dd ol{margin:0;padding-left:1.2rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem}
 .bad{color:var(--bad)}
 footer{padding:2rem 1rem;color:var(--muted);font-size:.85rem}
-@media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#333}
+@media print{:root{color-scheme:light;${LIGHT};--card:#fff}
+table{font-size:.75rem}
 .scroll{max-height:none;overflow:visible}
 .card,figure,tr{break-inside:avoid}
 th{position:static}
