@@ -83,7 +83,9 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   }
   const shown = await sinceFilter(git, options.since);
   // git names paths from its top level, which it has resolved through symbolic links.
-  const inRepo = relative(top, resolve(realpathSync(root), config.roadmaps)).split('\\').join('/');
+  const inRepo = relative(top, resolve(realpathSync(root), config.roadmaps))
+    .split('\\')
+    .join('/');
   const commits = await git.firstParentLog(config.roadmaps);
   const start = firstShown(commits, shown);
   const blobs = await git.readBlobs(blobsToRead(commits, `${inRepo}/`, start));
