@@ -27,12 +27,18 @@ describe('agent-config report (built binary)', () => {
     ]);
   });
 
-  it('a bad --since is one line on stderr, nothing on stdout, exit 2', () => {
+  it('a bad --since, or --json with --out, is one line on stderr, nothing on stdout, exit 2', () => {
     const dir = makeRepo({ 'agents/roadmaps/a.md': '# A\n\n## Phase 1\n\n- [ ] one\n' });
-    const r = runBin(dir, ['report', '--since', 'not-a-ref']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    for (const args of [
+      ['--since', 'not-a-ref'],
+      ['--json', '--out', 'x.html'],
+    ]) {
+      const r = runBin(dir, ['report', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(join(dir, 'x.html'))).toBe(false);
   });
 });

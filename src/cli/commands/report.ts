@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import { EXIT_OK } from '../../core/errors.js';
+import { EXIT_OK, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, errLines, out } from '../output.js';
 import type { CliState } from '../state.js';
@@ -23,6 +23,13 @@ export function registerReport(program: Command, ctx: Context, state: CliState):
     .option('--json', 'print the data behind the page as one JSON document; write no page')
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(async (opts: ReportFlags) => {
+      if (opts.json === true && opts.out !== undefined) {
+        throw new UsageError(
+          '--json prints the data and writes no page',
+          '--out',
+          'drop --out, or drop --json',
+        );
+      }
       const { runReport } = await import('../../commands/report.js');
       const result = await runReport(ctx, {
         root: opts.root,
