@@ -99,10 +99,12 @@ export function renderRoadmaps(doc: ReportDocument): string {
     dates: new Map(doc.history.map((h) => [h.commit, h.date])),
     length: doc.history.length,
   };
-  const parts = [
-    '<section id="roadmaps"><h2>Roadmaps</h2>',
-    '<p class="legend">Phase bars: <span><i class="key"></i>done</span><span><i class="key open"></i>open</span><span><i class="key deferred"></i>deferred</span><span><i class="key cancelled"></i>cancelled</span></p>',
-  ];
+  const parts = ['<section id="roadmaps"><h2>Roadmaps</h2>'];
+  if (active.length > 0) {
+    parts.push(
+      '<p class="legend">Phase bars: <span><i class="key"></i>done</span><span><i class="key open"></i>open</span><span><i class="key deferred"></i>deferred</span><span><i class="key cancelled"></i>cancelled</span></p>',
+    );
+  }
   if (active.length === 0) parts.push('<p class="muted">No active roadmap.</p>');
   parts.push('<div class="roadmaps">', ...active.map((r, i) => card(r, i, lookup)), '</div>');
   if (others.length > 0) {

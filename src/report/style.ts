@@ -20,7 +20,7 @@ section>h3{margin:1.25rem 0 .5rem}
 p{margin:.25rem 0}
 code{font:.85em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
-.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.75rem;margin:1rem 0;padding:0;list-style:none}
+.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(7rem,1fr));gap:.75rem;margin:1rem 0;padding:0;list-style:none}
 .tiles li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.6rem .8rem}
 .tiles b{display:block;font-size:1.5rem;line-height:1.2}
 .pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start;margin:0}
