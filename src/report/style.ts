@@ -30,7 +30,8 @@ table{border-collapse:collapse;width:100%;font-size:.85rem;font-variant-numeric:
 th,td{padding:.3rem .5rem;text-align:left;border-bottom:1px solid var(--line);vertical-align:top}
 th{position:sticky;top:0;background:var(--card)}
 td.n,th.n{text-align:right}
-th,td.n,.nw{white-space:nowrap}
+th,td.n,.nw,td code{white-space:nowrap}
+td code{overflow-wrap:normal}
 ul.plain{list-style:none;margin:0;padding:0}
 svg{display:block;max-width:100%;height:auto}
 svg text{fill:var(--muted);font-size:13px}
