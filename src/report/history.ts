@@ -178,8 +178,11 @@ export function buildHistory(
     if (!shown) return;
     const path = t.paths[t.paths.length - 1]!;
     const s = summaryOf(t, path);
-    if ('problem' in s) t.problems.push({ path, commit, problem: s.problem });
-    else if (s.counted) t.everCounted = true;
+    // A file is named as unreadable, or marked counted, only while it is there.
+    if (t.kind !== null) {
+      if ('problem' in s) t.problems.push({ path, commit, problem: s.problem });
+      else if (s.counted) t.everCounted = true;
+    }
     const c = counts(t);
     const last = t.points[t.points.length - 1];
     const same =

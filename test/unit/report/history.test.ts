@@ -56,6 +56,20 @@ describe('buildHistory', () => {
     ]);
   });
 
+  it('names an unreadable file at the commits that wrote it, not at the one that deleted it', () => {
+    const h = buildHistory(
+      [
+        commit(1, [{ path: `${P}bin.md`, blob: 'bin', mode: '100644' }]),
+        commit(2, [{ path: `${P}bin.md`, blob: null, mode: '000000' }]),
+      ],
+      blobs,
+      'agents/roadmaps',
+    );
+    expect(h.roadmaps.map((r) => [r.state, r.problems.map((p) => p.commit)])).toEqual([
+      ['gone', ['1'.repeat(40)]],
+    ]);
+  });
+
   it('keeps a roadmap through a move with the same content, and starts anew after an edited move', () => {
     const h = buildHistory(
       [
