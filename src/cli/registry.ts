@@ -5,6 +5,7 @@ import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
+import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
 import type { CliState } from './state.js';
 
@@ -29,6 +30,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['lint'], register: registerLint },
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['report'], register: registerReport },
 ];
 
 /**

@@ -7,6 +7,26 @@ export interface StatusEntry {
   from?: string;
 }
 
+/** One file a commit changed, as `git log --raw` lists it (renames are a deletion and an addition). */
+export interface RawChange {
+  /** Path relative to the repository's top level. */
+  path: string;
+  /** The file's blob after the commit, or null when the commit deleted it. */
+  blob: string | null;
+  /** Its mode after the commit (`100644`, `100755`, `120000` a symbolic link, `160000` a submodule). */
+  mode: string;
+}
+
+/** A commit of a first-parent history and the files it changed against its first parent. */
+export interface LoggedCommit {
+  commit: string;
+  /** Committer date, seconds since the epoch. */
+  time: number;
+  /** Committer date in strict ISO 8601, as git prints it (`%cI`). */
+  date: string;
+  changes: RawChange[];
+}
+
 /**
  * What the domain needs from git, shaped by the commands rather than by git's CLI.
  * Every path is relative to the repository's top level, POSIX separators.
@@ -38,6 +58,19 @@ export interface GitPort {
    * (`git update-index --add --remove`; paths are never globs).
    */
   add(paths: string[]): Promise<void>;
+  /**
+   * Every first-parent commit of HEAD that changed something under `pathspec`, oldest first,
+   * with its changes against the first parent: one `git log --first-parent --raw -z`.
+   * Empty in a repository without commits.
+   */
+  firstParentLog(pathspec: string): Promise<LoggedCommit[]>;
+  /** The first-parent commits of HEAD that `rev` cannot reach (`git rev-list --first-parent rev..HEAD`). */
+  firstParentSince(rev: string): Promise<string[]>;
+  /**
+   * The contents of objects, read with one `git cat-file --batch`: each id maps to its bytes, or
+   * to null when it is missing or not a blob.
+   */
+  readBlobs(ids: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
 }

@@ -19,7 +19,7 @@ const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^
 
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
 // pure; their adapters are the named exceptions.
-const PURE = ['roadmap/', 'render/', 'lint/', 'core/'];
+const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'report/'];
 const PURE_FILES = /^(archive|staging)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
@@ -31,6 +31,8 @@ describe('architecture', () => {
       .flatMap((s) => {
         const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m));
         if (/\bprocess\.|Date\.now\(\)/.test(code(s.text))) bad.push('process/Date.now');
+        if (s.rel.startsWith('report/') && /new Date\(|Math\.random/.test(code(s.text)))
+          bad.push('clock/randomness');
         return bad.map((b) => `${s.rel} → ${b}`);
       });
     expect(offenders).toEqual([]);
