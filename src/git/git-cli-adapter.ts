@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy-require.js';
-import type { GitPort, LoggedCommit, StatusEntry } from './port.js';
+import type { GitPort, LoggedCommit, StatusEntry, TreeEntry } from './port.js';
 
 /** A git command that exited non-zero: its exit code and what it said on stderr. */
 export class GitCommandError extends Error {
@@ -277,6 +277,38 @@ export class GitCliAdapter implements GitPort {
   async gitPath(name: string): Promise<string> {
     const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
     return isAbsolute(out) ? out : resolve(this.dir, out);
+  }
+
+  async treeFiles(rev: string, pathspecs: string[] = []): Promise<TreeEntry[]> {
+    const commit = await this.resolveRevision(rev);
+    if (commit === null)
+      throw new RepoStateError(`cannot resolve \`${rev}\``, undefined, 'pass a branch, tag or commit');
+    const out = await this.raw(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...pathspecs]);
+    const entries: TreeEntry[] = [];
+    for (const item of splitZ(out)) {
+      const tab = item.indexOf('\t');
+      const [mode, type, oid] = item.slice(0, tab).split(' ');
+      if (type === 'blob') entries.push({ path: item.slice(tab + 1), mode: mode!, oid: oid! });
+    }
+    return entries;
+  }
+
+  async indexFiles(pathspecs: string[] = []): Promise<TreeEntry[]> {
+    const top = await this.topLevel();
+    const out = await runGit(top ?? this.dir, [
+      '-c',
+      'core.quotepath=off',
+      'ls-files',
+      '-s',
+      '-z',
+      '--',
+      ...pathspecs,
+    ]);
+    return splitZ(out).map((item) => {
+      const tab = item.indexOf('\t');
+      const [mode, oid] = item.slice(0, tab).split(' ');
+      return { path: item.slice(tab + 1), mode: mode!, oid: oid! };
+    });
   }
 }
 

@@ -25,6 +25,11 @@ export interface LoggedCommit {
   /** Committer date in strict ISO 8601, as git prints it (`%cI`). */
   date: string;
   changes: RawChange[];
+/** One file of a commit's tree: its path (from the top level), mode and blob id. */
+export interface TreeEntry {
+  path: string;
+  mode: string;
+  oid: string;
 }
 
 /**
@@ -73,6 +78,13 @@ export interface GitPort {
   readBlobs(ids: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
+  /**
+   * Every file of a commit's tree (`git ls-tree -r --full-tree`), paths from the top level,
+   * optionally limited to pathspecs; throws `RepoStateError` when `rev` names no commit.
+   */
+  treeFiles(rev: string, pathspecs?: string[]): Promise<TreeEntry[]>;
+  /** Files of the index (`git ls-files -s`), paths from the top level, optionally limited to pathspecs. */
+  indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */
