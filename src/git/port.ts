@@ -25,6 +25,8 @@ export interface LoggedCommit {
   /** Committer date in strict ISO 8601, as git prints it (`%cI`). */
   date: string;
   changes: RawChange[];
+}
+
 /** One file of a commit's tree: its path (from the top level), mode and blob id. */
 export interface TreeEntry {
   path: string;
