@@ -26,6 +26,13 @@ const prompt = async (question: string) => {
   }
 };
 
+/** All of stdin, read when a command is given `-` (or no file) as its input. */
+const readStdin = async (): Promise<Uint8Array> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
 /** Whether stdout is a terminal, asked only when a command wants to know. */
 let stdoutIsTTY: boolean | undefined;
 const isStdoutTTY = () => {
@@ -89,6 +96,7 @@ export function processContext(): Context {
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
+    readStdin,
   };
 }
 

@@ -6,6 +6,7 @@ import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerStaging } from './commands/staging.js';
+import { registerVerdict } from './commands/verdict.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -29,6 +30,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['lint'], register: registerLint },
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['verdict'], register: registerVerdict },
 ];
 
 /**

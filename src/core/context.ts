@@ -33,4 +33,6 @@ export interface Context {
   io: Io;
   git: GitFactory;
   prompt?: Prompt;
+  /** Reads all of stdin (for `-` as a file argument); absent where there is none to read. */
+  readStdin?: () => Promise<Uint8Array>;
 }

@@ -19,7 +19,7 @@ const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^
 
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
 // pure; their adapters are the named exceptions.
-const PURE = ['roadmap/', 'render/', 'lint/', 'core/'];
+const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'verdict/'];
 const PURE_FILES = /^(archive|staging)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
