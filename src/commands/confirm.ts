@@ -1,7 +1,8 @@
 import type { Context } from '../core/context.js';
 import { confirmQuestion } from '../render/pending.js';
-import { sanitize } from '../render/sanitize.js';
+import { changedWhileAsked } from '../staging/asked.js';
 import { decideConfirm } from '../staging/decide.js';
+import { parseDecider } from '../staging/deciders.js';
 import { formatInstant } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
 import { locateRecord } from '../staging/store.js';
@@ -18,8 +19,7 @@ export interface ConfirmOptions {
 
 /** A decider is `human:` and a name without control, bidi or zero-width characters. */
 export function isHumanDecider(decider: string): boolean {
-  const name = decider.slice('human:'.length);
-  return decider.startsWith('human:') && name.trim() !== '' && name.length <= 100 && sanitize(name) === name;
+  return parseDecider(decider)?.kind === 'human';
 }
 
 /**
@@ -46,9 +46,15 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
     return { ...decisionReport('confirm', token, before), outcome: 'answer-mismatch', exit: 1 };
   }
-  // Read again after the person answered: the window may have closed, or someone decided first.
-  const decision = settle(store.root, token, (found) =>
-    decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
+  // Read again after the person answered: the window may have closed, someone decided first, or
+  // what the question showed changed while it was on screen (then the answer counts for nothing).
+  const shown = before.record;
+  const decision = settle(
+    store.root,
+    token,
+    (found) =>
+      changedWhileAsked(found, shown, store.maxTtlMs) ??
+      decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
   );
   return decisionReport('confirm', token, decision);
 }
