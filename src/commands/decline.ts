@@ -1,13 +1,14 @@
 import type { Context } from '../core/context.js';
 import { decideDecline } from '../staging/decide.js';
 import { isSafeToken } from '../staging/token.js';
+import { decisionOnRecord, recordDecision } from './staging-evidence.js';
 import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
 
 export interface DeclineOptions {
   root?: string;
   token: string;
   reason?: string;
-  /** Who declines; defaults to `AGENT_CONFIG_HUMAN`. Any caller may decline: it only tightens. */
+  /** Who declines: `human:<id>` or `reviewer:<id>` (deciders.ts); defaults to `AGENT_CONFIG_HUMAN`. */
   as?: string;
 }
 
@@ -20,5 +21,17 @@ export async function runDecline(ctx: Context, options: DeclineOptions): Promise
   const decision = settle(store.root, options.token, (found) =>
     decideDecline(found, ctx.clock(), store.maxTtlMs, decider, reason),
   );
-  return decisionReport('decline', options.token, decision);
+  const report = decisionReport('decline', options.token, decision);
+  const missing =
+    decision.outcome === 'already-declined' && !decisionOnRecord(store, 'stage.declined', options.token);
+  if (decision.outcome !== 'declined' && !missing) return report;
+  if (missing)
+    return recordDecision(
+      ctx,
+      store,
+      report,
+      decision.record?.decided_by ?? null,
+      decision.record?.reason ?? null,
+    );
+  return recordDecision(ctx, store, report, decider, reason);
 }

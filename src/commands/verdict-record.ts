@@ -114,10 +114,16 @@ export async function runVerdictRecord(
   const payload = verdictPayload(token, reviewer, verdict);
   // A replay answers the recorded verdict; a different one never replaces it.
   const before = recordedVerdict(store.root, token);
+  if (before !== null && !sameVerdict(before, payload))
+    return report('verdict-conflict', { verdict, recorded: before });
   if (before !== null) {
-    return report(sameVerdict(before, payload) ? 'already-recorded' : 'verdict-conflict', {
+    // Replaying a deny finishes what an interrupted run left (the decline, or its ledger record).
+    const stage =
+      before.decision === 'deny' ? await declineAs(ctx, store.root, token, reviewer, verdict.reason) : null;
+    return report(stage === 'unrecorded' ? 'decline-unrecorded' : 'already-recorded', {
       verdict,
       recorded: before,
+      stage,
     });
   }
   const s = standing(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs);
@@ -138,11 +144,23 @@ export async function runVerdictRecord(
   if (first !== null && !sameVerdict(first, payload))
     return report('verdict-conflict', { verdict, recorded: first });
   if (verdict.decision !== 'deny') return report('recorded', { verdict, recorded: payload });
-  const decline = await runDecline(ctx, { root: store.root, token, as: reviewer, reason: verdict.reason });
-  const declined = decline.outcome === 'declined' || decline.outcome === 'already-declined';
-  return report(declined ? 'recorded' : 'stage-decided', {
-    verdict,
-    recorded: payload,
-    stage: decline.outcome,
-  });
+  const stage = await declineAs(ctx, store.root, token, reviewer, verdict.reason);
+  const outcome: VerdictRecordOutcome =
+    stage === 'declined' || stage === 'already-declined'
+      ? 'recorded'
+      : stage === 'unrecorded'
+        ? 'decline-unrecorded'
+        : 'stage-decided';
+  return report(outcome, { verdict, recorded: payload, stage });
+}
+
+/** Declines the stage as the reviewer, through the same path as `agent-config decline`. */
+async function declineAs(
+  ctx: Context,
+  root: string,
+  token: string,
+  reviewer: string,
+  reason: string | undefined,
+): Promise<string> {
+  return (await runDecline(ctx, { root, token, as: reviewer, reason })).outcome;
 }

@@ -65,6 +65,7 @@ export function verdictsByToken(entries: readonly LedgerEntryView[]): Map<string
 export type VerdictRecordOutcome =
   | 'recorded'
   | 'already-recorded'
+  | 'decline-unrecorded'
   | 'verdict-invalid'
   | 'verdict-conflict'
   | 'stage-decided'
@@ -86,7 +87,12 @@ const row = (code: VerdictRecordOutcome, exit: 0 | 1 | 2, meaning: string): Verd
 /** The outcomes of `verdict record` with their exit codes, in docs/verdicts.md's order. Frozen. */
 export const VERDICT_RECORD_OUTCOMES: readonly VerdictRecordOutcomeSpec[] = Object.freeze([
   row('recorded', 0, 'the verdict is in the ledger; a deny declined the stage as the reviewer'),
-  row('already-recorded', 0, 'this reviewer recorded this same verdict before; nothing was written'),
+  row('already-recorded', 0, 'this reviewer recorded this same verdict before; nothing new was recorded'),
+  row(
+    'decline-unrecorded',
+    1,
+    'the verdict is recorded and the stage declined, but the decline could not be written to the ledger; run it again',
+  ),
   row('verdict-invalid', 1, 'the verdict fails the check (its code is given); nothing was written'),
   row('verdict-conflict', 1, 'another verdict is recorded for this stage; a verdict is never changed'),
   row('stage-decided', 1, 'the stage was confirmed, declined or claimed before; a verdict comes too late'),

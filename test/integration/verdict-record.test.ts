@@ -54,6 +54,12 @@ describe('verdict record', () => {
         },
       }),
     ]);
+    // Record, then act: the verdict comes before the decline it caused, both by the reviewer.
+    const events = ledgerLines(dir).map((r) => [r.event, r.actor]);
+    expect(events.slice(-2)).toEqual([
+      ['verdict.recorded', 'reviewer:gpt-review'],
+      ['stage.declined', 'reviewer:gpt-review'],
+    ]);
     expect(readRecord(dir, 'resolved', token)).toMatchObject({
       state: 'declined',
       decided_by: 'reviewer:gpt-review',
@@ -171,7 +177,7 @@ describe('verdict record', () => {
       2,
       expect.stringContaining('nope.json: cannot be read (ENOENT)'),
     ]);
-    expect(ledgerLines(dir)).toEqual([]);
+    expect(verdicts(dir)).toEqual([]);
     await confirmOne(dir, token, 2);
     const late = await record(dir, token, DENY, 'gpt-review', 3);
     expect([late.code, late.stdout.split(':')[0]]).toEqual([1, 'stage-decided']);

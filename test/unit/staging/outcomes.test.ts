@@ -13,6 +13,7 @@ const FROZEN = {
     'changed-while-asked 1',
     'stdin-not-tty 1',
     'decider-required 2',
+    'unrecorded 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -25,6 +26,7 @@ const FROZEN = {
     're-vote 1',
     'decider-required 2',
     'decider-not-allowed 2',
+    'unrecorded 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -36,6 +38,8 @@ const FROZEN = {
     'not-confirmed 1',
     'already-claimed 1',
     'declined 1',
+    'unrecorded-confirmation 1',
+    'evidence-failed 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -66,6 +70,7 @@ describe('the outcome codes', () => {
       'changed-while-asked',
       'stdin-not-tty',
       'decider-required',
+      'unrecorded',
       'expired',
       'tampered',
       'malformed',
@@ -77,6 +82,8 @@ describe('the outcome codes', () => {
       'execute',
       'not-confirmed',
       'already-claimed',
+      'unrecorded-confirmation',
+      'evidence-failed',
     ]);
     expect(Object.isFrozen(OUTCOME_CODES)).toBe(true);
   });

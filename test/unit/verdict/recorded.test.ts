@@ -54,6 +54,7 @@ describe('recorded verdicts', () => {
     expect(VERDICT_RECORD_OUTCOMES.map((o) => `${o.code} ${o.exit}`)).toEqual([
       'recorded 0',
       'already-recorded 0',
+      'decline-unrecorded 1',
       'verdict-invalid 1',
       'verdict-conflict 1',
       'stage-decided 1',
