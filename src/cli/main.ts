@@ -6,6 +6,7 @@ import { runCli } from './run-cli.js';
 
 type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
+type FsModule = typeof import('node:fs');
 
 // The only module that touches `process`: everything below receives a Context.
 // stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
@@ -24,13 +25,6 @@ const prompt = async (question: string) => {
   } finally {
     rl.close();
   }
-};
-
-/** All of stdin, read when a command is given `-` (or no file) as its input. */
-const readStdin = async (): Promise<Uint8Array> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 };
 
 /** Whether stdout is a terminal, asked only when a command wants to know. */
@@ -96,7 +90,7 @@ export function processContext(): Context {
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
-    readStdin,
+    readStdin: () => lazyRequire<FsModule>('node:fs').readFileSync(0, 'utf8'),
   };
 }
 

@@ -33,6 +33,6 @@ export interface Context {
   io: Io;
   git: GitFactory;
   prompt?: Prompt;
-  /** Reads all of stdin (for `-` as a file argument); absent where there is none to read. */
-  readStdin?: () => Promise<Uint8Array>;
+  /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
+  readStdin?: () => string;
 }

@@ -1,8 +1,6 @@
-import { isUtf8 } from 'node:buffer';
 import { isAbsolute, join } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { decodeUtf8 } from '../core/utf8-view.js';
 import { readUtf8 } from './read-text.js';
 
 /** The text of an input argument, whether its bytes were UTF-8, and how to name it in messages. */
@@ -22,15 +20,13 @@ export async function readInput(ctx: Context, file: string | undefined, usage: s
     if (ctx.readStdin === undefined || ctx.io.stdinIsTTY) {
       throw new UsageError('no input: stdin is a terminal', usage, 'pass a FILE, or pipe the JSON in');
     }
-    let bytes: Uint8Array;
     try {
-      bytes = await ctx.readStdin();
+      // Decoded as UTF-8 by the reader: bytes that are not UTF-8 arrive as U+FFFD.
+      return { text: ctx.readStdin(), invalidUtf8: false, name: 'stdin' };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new InputError(`cannot be read (${code})`, 'stdin', 'pipe the JSON in, or pass a FILE');
     }
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return { text: decodeUtf8(buffer), invalidUtf8: !isUtf8(buffer), name: 'stdin' };
   }
   const read = readUtf8(isAbsolute(file) ? file : join(ctx.cwd, file));
   if ('errorCode' in read) {

@@ -134,7 +134,7 @@ describe('who decides, where a record is read', () => {
 });
 
 describe('stage --input', () => {
-  const stdin = (text: string) => ({ overrides: { readStdin: async () => new TextEncoder().encode(text) } });
+  const stdin = (text: string) => ({ overrides: { readStdin: () => text } });
   const INPUT = { action: 'delete-branch', object: 'feature/x', source: 'agent:a' };
 
   it('stages from a JSON file or stdin, with an optional ttl', async () => {

@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Capture, run } from '../helpers/context.js';
 import { tempDir, writeFiles } from '../helpers/repo.js';
 
-const stdin = (text: string | Uint8Array) => ({
-  readStdin: async () => (typeof text === 'string' ? new TextEncoder().encode(text) : text),
-});
+const stdin = (text: string) => ({ readStdin: () => text });
 
 describe('verdict check', () => {
   it('exits 0 for a valid verdict and prints the normalised one as JSON', async () => {
@@ -46,7 +44,7 @@ describe('verdict check', () => {
     });
   });
 
-  it('reads stdin for - and for no file, and refuses bytes that are not UTF-8', async () => {
+  it('reads stdin for - and for no file, and refuses a file whose bytes are not UTF-8', async () => {
     const dir = tempDir();
     const dup = '{"risk":"low","authorization":"low","outcome":"deny","reason":"x","outcome":"allow"}';
     for (const argv of [
@@ -57,7 +55,8 @@ describe('verdict check', () => {
       expect([r.code, r.stdout.split(':')[0]]).toEqual([1, 'verdict-duplicate-key']);
       expect(r.stdout).toContain('stdin:1:67');
     }
-    const bad = await run(dir, ['verdict', 'check', '--json'], stdin(new Uint8Array([0x7b, 0xff, 0x7d])));
+    writeFileSync(join(dir, 'latin1.json'), Buffer.from([0x7b, 0xff, 0x7d]));
+    const bad = await run(dir, ['verdict', 'check', 'latin1.json', '--json']);
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, code: 'verdict-not-utf8' });
   });
 
