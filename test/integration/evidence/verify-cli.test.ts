@@ -191,6 +191,13 @@ describe('evidence verify and log', () => {
     const link = await verifyJson(root);
     expect(link.code).toBe(1);
     expect(link.json.problems).toEqual([{ code: 'symlink-outside', file: `${LEDGER}/link.jsonl` }]);
+    rmSync(join(root, LEDGER, 'link.jsonl'));
+    // A stream that cannot be read (here a link to nothing): exit 4, named, nothing else hidden.
+    symlinkSync(join(root, 'missing.jsonl'), join(root, LEDGER, 'gone.jsonl'));
+    const gone = await verifyJson(root);
+    expect(gone.code).toBe(4);
+    expect(gone.json.problems).toEqual([{ code: 'unreadable', file: `${LEDGER}/gone.jsonl` }]);
+    expect(gone.json.streams).toHaveLength(1);
     rmSync(join(root, 'agents/evidence'), { recursive: true });
     mkdirSync(join(root, 'agents/evidence'));
     writeFileSync(join(root, LEDGER), 'a file');
