@@ -6,6 +6,7 @@ import { runCli } from './run-cli.js';
 
 type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
+type FsModule = typeof import('node:fs');
 
 // The only module that touches `process`: everything below receives a Context.
 // stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
@@ -89,6 +90,7 @@ export function processContext(): Context {
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
+    readStdin: () => lazyRequire<FsModule>('node:fs').readFileSync(0, 'utf8'),
   };
 }
 

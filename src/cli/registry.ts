@@ -8,6 +8,7 @@ import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
+import { registerVerdict } from './commands/verdict.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -32,6 +33,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
   { verbs: ['report'], register: registerReport },
+  { verbs: ['verdict'], register: registerVerdict },
   { verbs: ['evidence'], register: registerEvidence },
 ];
 

@@ -33,4 +33,6 @@ export interface Context {
   io: Io;
   git: GitFactory;
   prompt?: Prompt;
+  /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
+  readStdin?: () => string;
 }

@@ -13,6 +13,17 @@ export interface PendingRow {
   status: 'pending' | 'expired' | 'tampered' | 'confirmed' | 'declined' | 'claimed';
   /** The record file, repository-relative (named when its text had to be escaped). */
   file?: string;
+  /** A reviewer's verdict recorded in the evidence ledger for this stage (docs/verdicts.md). */
+  verdict?: PendingVerdict;
+}
+
+/** A recorded verdict as the `--pending` view shows it beside its stage. */
+export interface PendingVerdict {
+  reviewer: string;
+  risk: string;
+  authorization: string;
+  decision: string;
+  reason: string | null;
 }
 
 /** A record file of `pending/` that could not be read: reported by name, never executed. */
@@ -45,6 +56,14 @@ export function renderPendingText(rows: readonly PendingRow[]): string {
     lines.push(...field('Object:', sanitize(row.object)));
     lines.push(...field('Staged by:', sanitize(row.source)));
     lines.push(...field('Expires:', row.expiresAt));
+    const v = row.verdict;
+    if (v !== undefined) {
+      lines.push(...field('Reviewer:', sanitize(v.reviewer)));
+      lines.push(
+        ...field('Verdict:', sanitize(`${v.decision} · risk ${v.risk} · authorization ${v.authorization}`)),
+      );
+      if (v.reason !== null) lines.push(...field('Reason:', sanitize(v.reason)));
+    }
   });
   lines.push('');
   return `${lines.join('\n')}\n`;
@@ -74,6 +93,7 @@ export function pendingDocument(rows: readonly PendingRow[], unreadable: readonl
       stagedAt: r.stagedAt,
       expiresAt: r.expiresAt,
       status: r.status,
+      ...(r.verdict === undefined ? {} : { verdict: { ...r.verdict } }),
     })),
     unreadable: unreadable.map((u) => ({ file: u.file, problem: u.problem })),
   };

@@ -178,7 +178,7 @@ describe('agent-config lint with paths', () => {
     expect(missing.code).toBe(2);
     const word = await run(dir, ['lint', 'blocker']);
     expect(word.stderr).toBe(
-      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode\n',
+      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode, verdicts\n',
     );
     expect(word.code).toBe(2);
     expect(outside.stdout + missing.stdout + word.stdout).toBe('');

@@ -33,7 +33,9 @@ export function warnAboutRecords(ctx: Context, report: Pick<PendingReport, 'unre
   for (const file of report.tampered) {
     err(
       ctx,
-      sanitize(`${file}: tampered (action, object or nonce no longer hash to its token); it never executes`),
+      sanitize(
+        `${file}: tampered (action, object or nonce no longer hash to its token, or its decider does not fit its decision); it never executes`,
+      ),
     );
   }
 }
