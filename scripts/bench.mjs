@@ -36,9 +36,10 @@ const NO_EXTRA_CERTS_ENV = { ...GIT_ENV };
 delete NO_EXTRA_CERTS_ENV.NODE_EXTRA_CA_CERTS;
 const EXTRA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
 
-function timeOnce(cmd, args, cwd, env = GIT_ENV) {
+function timeOnce(cmd, args, cwd, env = GIT_ENV, input = undefined) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env });
+  const stdin = input === undefined ? 'ignore' : 'pipe';
+  const result = spawnSync(cmd, args, { cwd, stdio: [stdin, 'ignore', 'pipe'], env, input });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
@@ -63,9 +64,9 @@ function measure(cmd, args, { cwd = ROOT, runs = 7, before, env } = {}) {
  * the median of the per-pair ratios.
  */
 function measurePaired(a, b, { runs = 9 } = {}) {
-  const once = ({ cmd, args, cwd = ROOT, before, env }) => {
+  const once = ({ cmd, args, cwd = ROOT, before, env, input }) => {
     before?.();
-    return timeOnce(cmd, args, cwd, env);
+    return timeOnce(cmd, args, cwd, env, input);
   };
   once(a);
   once(b); // warm-up: file cache, not counted
@@ -132,10 +133,11 @@ const h = {
   },
   /**
    * A CLI run, timed against bare `node -e 0` in alternation; returns its median in ms, and
-   * `ratio` (the median of the pairs) through `h.lastRatio`.
+   * `ratio` (the median of the pairs) through `h.lastRatio`. With `input`, both sides get it on
+   * stdin.
    */
   async timeCli(label, args, options = {}) {
-    const { runs, nodeOptions, ...where } = options;
+    const { runs, nodeOptions, input, ...where } = options;
     const agents = where.cwd === undefined ? null : join(where.cwd, 'agents');
     const before = agents !== null && existsSync(agents) ? () => warmPageCache(agents) : undefined;
     // With `nodeOptions`, both sides run with NODE_OPTIONS set to it (an option a user may set,
@@ -144,8 +146,8 @@ const h = {
     // The command and bare node in alternation, both started with `env`.
     const pairs = (env) =>
       measurePaired(
-        { cmd: process.execPath, args: [BIN, ...args], ...where, before, env },
-        { cmd: process.execPath, args: ['-e', '0'], env },
+        { cmd: process.execPath, args: [BIN, ...args], ...where, before, env, input },
+        { cmd: process.execPath, args: ['-e', '0'], env, input },
         { runs },
       );
     const line = (m) => `${fmt(m.a)} median (${m.ratio.toFixed(2)}× bare node, ${fmt(m.b)} alongside)`;

@@ -1,6 +1,8 @@
 // Builds dist/ with esbuild:
 // * dist/index.mjs (+ chunks/): the library, ES modules;
 // * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
+// * dist/shell-parser.cjs (+ shell-parser.cache): the guard's shell parser, which the CLI loads
+//   on first use with its own code cache;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
 //   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Start-up").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
@@ -37,6 +39,19 @@ const commonJsRequire = {
   },
 };
 
+// See scripts/shims/lazy-shell-parser.cjs: the shell parser, in its own bundle, loaded on first use.
+const lazyShellParser = {
+  name: 'lazy-shell-parser',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]shell-parser\.js$/ }, (args) =>
+      /[\\/]src[\\/]guard[\\/]/.test(args.importer) ? { path: shim('lazy-shell-parser.cjs') } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/code-cache\.js$/ }, (args) =>
+      /lazy-shell-parser\.cjs$/.test(args.importer) ? { path: './code-cache.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -64,6 +79,12 @@ function asciiOnly(code) {
     );
   }
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Writes a bundle with the build stamp (a hash of its contents) on its first line. */
+function writeStamped(file, code) {
+  const stamp = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  writeFileSync(file, `// agent-config build ${stamp}\n${code}`);
 }
 
 /** Builds everything into `dist` (emptied first); resolves when the code cache is written. */
@@ -94,15 +115,26 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
     define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
     banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [lazyChildProcess, commonJsRequire],
+    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser],
   });
   const code = asciiOnly(cli.outputFiles[0].text);
   if (/\bimport\(/.test(code)) {
     // vm.Script (dist/bin.js) has no loader for import(): everything must be bundled or required.
     throw new Error('dist/cli.cjs contains a dynamic import(); require the module instead');
   }
-  const stamp = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  writeFileSync(join(dist, 'cli.cjs'), `// agent-config build ${stamp}\n${code}`);
+  writeStamped(join(dist, 'cli.cjs'), code);
+
+  // The shell parser the guard loads on first use (see lazyShellParser above), stamped like the
+  // CLI bundle so that its code cache (made by the training run) is tied to it.
+  const parser = await build({
+    ...common,
+    entryPoints: ['src/guard/shell-parser.ts'],
+    outfile: join(dist, 'shell-parser.cjs'),
+    format: 'cjs',
+    minify: true,
+    write: false,
+  });
+  writeStamped(join(dist, 'shell-parser.cjs'), parser.outputFiles[0].text);
 
   // The command and the loader the training run uses: CommonJS, built-ins only.
   await build({

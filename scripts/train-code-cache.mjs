@@ -10,9 +10,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 const dist = resolve(process.argv[2] ?? 'dist');
-const { loadCli, bundleStamp, cacheFile, CACHE_FILE, BUNDLE_FILE } = createRequire(import.meta.url)(
-  join(dist, 'code-cache.js'),
-);
+const {
+  loadCli,
+  loadBundle,
+  bundleStamp,
+  cacheFile,
+  CACHE_FILE,
+  BUNDLE_FILE,
+  PARSER_FILE,
+  PARSER_CACHE_FILE,
+} = createRequire(import.meta.url)(join(dist, 'code-cache.js'));
 
 const PLAN = `---
 status: in-progress
@@ -100,6 +107,22 @@ function gitRepo(root) {
   return git('init', '-q') && git('add', '-A') && git('commit', '-q', '-m', 'training');
 }
 
+const PARSER_SAMPLES = [
+  'cd x && git -C dir push --force origin +main || echo "failed: $(date)"; ls | wc -l',
+  "sudo env A=1 bash -lc 'git push -f' && (cd sub; `git tag -d v1`) &",
+  'cat <<EOF | psql -c "DROP TABLE x"\nDROP DATABASE y;\nEOF\nif [ -n "$x" ]; then for f in *.md; do echo "$f"; done; fi',
+  'echo "unterminated $(git push',
+];
+
+/** Writes a bundle's code cache: whole, then renamed, so a stopped build leaves no half a cache. */
+function writeCache(bundle, name, script) {
+  const stamp = bundleStamp(readFileSync(join(dist, bundle), 'utf8'));
+  if (stamp === null) throw new Error(`${bundle} carries no build stamp`);
+  const cache = join(dist, name);
+  writeFileSync(`${cache}.tmp`, cacheFile(stamp, script.createCachedData()));
+  renameSync(`${cache}.tmp`, cache);
+}
+
 const sink = { write: () => true };
 const root = mkdtempSync(join(tmpdir(), 'agent-config-train-'));
 try {
@@ -134,12 +157,22 @@ try {
       : []),
   ];
   for (const argv of runs) await cli.runCli(argv, ctx);
-  const stamp = bundleStamp(readFileSync(join(dist, BUNDLE_FILE), 'utf8'));
-  if (stamp === null) throw new Error(`${BUNDLE_FILE} carries no build stamp`);
-  // Written whole, then renamed: a build stopped half-way leaves no half-written cache.
-  const cache = join(dist, CACHE_FILE);
-  writeFileSync(`${cache}.tmp`, cacheFile(stamp, script.createCachedData()));
-  renameSync(`${cache}.tmp`, cache);
+  // The guard hook's full decision (rules, parser shim, staging): a parsed command and a guarded one.
+  for (const command of ['git push origin main', 'git push --force']) {
+    const input = JSON.stringify({
+      cwd: root,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command },
+    });
+    await cli.runCli(['hook', 'claude-code'], { ...ctx, env: {}, readStdin: () => input });
+  }
+  writeCache(BUNDLE_FILE, CACHE_FILE, script);
+  // The guard's shell parser: its own bundle and cache, trained on the shapes the guard reads.
+  const parser = loadBundle(dist, PARSER_FILE, PARSER_CACHE_FILE, { cache: false });
+  const walk = (node) => parser.exports.forEachChild(node, walk);
+  for (const line of PARSER_SAMPLES) walk(parser.exports.parse(line));
+  writeCache(PARSER_FILE, PARSER_CACHE_FILE, parser.script);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

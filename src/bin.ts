@@ -1,10 +1,25 @@
 #!/usr/bin/env node
 import { BUNDLE_FILE, type LoadedCli, loadCli } from './cli/code-cache.js';
+import { hookFastPath } from './cli/hook-fast-path.js';
 
 // dist/bin.js (CommonJS): loads the CLI bundle beside it, dist/cli.cjs, with its code cache.
+const argv = process.argv.slice(2);
+let stdin: string | undefined;
+let answered = false;
+if (argv[0] === 'hook' && argv.length === 2) {
+  // The agent harness hook runs before every tool call: most calls are answered here.
+  const project = argv[1] === 'gemini' ? process.env.GEMINI_PROJECT_DIR : process.env.CLAUDE_PROJECT_DIR;
+  const fast = hookFastPath(argv[1]!, process.cwd(), project);
+  if ('answer' in fast) {
+    if (fast.answer !== '') require('node:fs').writeSync(1, fast.answer);
+    answered = true;
+  } else {
+    stdin = fast.stdin;
+  }
+}
 let loaded: LoadedCli | undefined;
 try {
-  loaded = loadCli(__dirname);
+  if (!answered) loaded = loadCli(__dirname);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== 'ENOENT' && code !== 'EACCES') throw error;
@@ -17,4 +32,4 @@ try {
   );
   process.exitCode = 2;
 }
-loaded?.cli.main(process.argv.slice(2));
+loaded?.cli.main(argv, stdin);

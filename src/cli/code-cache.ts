@@ -9,6 +9,10 @@ export type CliBundle = typeof import('./bundle-entry.js');
 export const BUNDLE_FILE = 'cli.cjs';
 export const CACHE_FILE = 'cli.cache';
 
+/** The guard's shell parser (src/guard/shell-parser.ts) and its code cache, also in dist/. */
+export const PARSER_FILE = 'shell-parser.cjs';
+export const PARSER_CACHE_FILE = 'shell-parser.cache';
+
 /** The bundle's first line, `// agent-config build <stamp>`: the stamp ties a cache to its bundle. */
 export const STAMP_PREFIX = '// agent-config build ';
 export const STAMP_LENGTH = 16;
@@ -62,11 +66,11 @@ export function cacheFile(stamp: string, data: Uint8Array): Buffer {
  * so a cache left from another build of the same length would otherwise be taken for this one,
  * and damaged data would crash the process.
  */
-function readCache(dir: string, stamp: string | null): Buffer | undefined {
+function readCache(dir: string, stamp: string | null, name = CACHE_FILE): Buffer | undefined {
   if (stamp === null) return undefined;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(join(dir, CACHE_FILE));
+    bytes = readFileSync(join(dir, name));
   } catch {
     return undefined;
   }
@@ -76,23 +80,48 @@ function readCache(dir: string, stamp: string | null): Buffer | undefined {
   return bytes.toString('latin1', STAMP_LENGTH, header) === cacheChecksum(data) ? data : undefined;
 }
 
+/** A CommonJS bundle loaded with its code cache (see `loadBundle`). */
+export interface LoadedBundle<T> {
+  exports: T;
+  script: Script;
+  cacheUsed: boolean;
+}
+
 /**
- * Loads the CLI bundle in `dir` with the code cache the build made for it (see
- * docs/decisions.md, "Start-up: a code cache"): V8 then neither parses the bundle nor compiles
- * the functions a command runs. A missing, stale or rejected cache only costs that time back.
+ * Loads a stamped CommonJS bundle of `dir` with the code cache the build made for it: V8 then
+ * neither parses the bundle nor compiles the functions the training run ran. A missing, stale
+ * or rejected cache only costs that time back.
  */
-export function loadCli(dir: string, options: { cache?: boolean } = {}): LoadedCli {
-  const file = join(dir, BUNDLE_FILE);
+export function loadBundle<T>(
+  dir: string,
+  bundle: string,
+  cacheName: string,
+  options: { cache?: boolean } = {},
+): LoadedBundle<T> {
+  const file = join(dir, bundle);
   const source = readFileSync(file, 'utf8');
-  const cachedData = options.cache === false ? undefined : readCache(dir, bundleStamp(source));
+  const cachedData = options.cache === false ? undefined : readCache(dir, bundleStamp(source), cacheName);
   // The CommonJS wrapper, as Node's own loader applies it (without importing node:module).
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     cachedData,
   });
-  const module = { exports: {} as CliBundle };
+  const module = { exports: {} as T };
   // This file is itself bundled into dist/, beside the bundle: its `require` resolves the
   // bundle's few run-time dependencies (yaml) from the same place.
   script.runInThisContext()(module.exports, require, module, file, dir);
-  return { cli: module.exports, script, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
+  return {
+    exports: module.exports,
+    script,
+    cacheUsed: cachedData !== undefined && !script.cachedDataRejected,
+  };
+}
+
+/**
+ * Loads the CLI bundle in `dir` with the code cache the build made for it (see
+ * docs/decisions.md, "Start-up: a code cache").
+ */
+export function loadCli(dir: string, options: { cache?: boolean } = {}): LoadedCli {
+  const { exports, script, cacheUsed } = loadBundle<CliBundle>(dir, BUNDLE_FILE, CACHE_FILE, options);
+  return { cli: exports, script, cacheUsed };
 }

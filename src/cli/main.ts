@@ -63,8 +63,11 @@ function processOutputs(): { stdout: FdOutput; stderr: FdOutput } {
 
 let outputs: { stdout: FdOutput; stderr: FdOutput } | undefined;
 
-/** The Context of a real run: this process's folder, environment, clock, streams and terminal. */
-export function processContext(): Context {
+/**
+ * The Context of a real run: this process's folder, environment, clock, streams and terminal.
+ * `stdin`: what bin.js already read from stdin (the hook's fast path), so it is not read twice.
+ */
+export function processContext(stdin?: string): Context {
   outputs ??= processOutputs();
   return {
     cwd: process.cwd(),
@@ -90,13 +93,16 @@ export function processContext(): Context {
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
-    readStdin: () => lazyRequire<FsModule>('node:fs').readFileSync(0, 'utf8'),
+    readStdin: () => stdin ?? lazyRequire<FsModule>('node:fs').readFileSync(0, 'utf8'),
   };
 }
 
-/** Runs the CLI on `argv` (without `node` and the script) in this process and sets its exit code. */
-export function main(argv: string[]): void {
-  runCli(argv, processContext()).then(exitOnceWritten);
+/**
+ * Runs the CLI on `argv` (without `node` and the script) in this process and sets its exit
+ * code; `stdin` is stdin's text when the caller has read it already.
+ */
+export function main(argv: string[], stdin?: string): void {
+  runCli(argv, processContext(stdin)).then(exitOnceWritten);
 }
 
 /**

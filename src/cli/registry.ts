@@ -3,12 +3,14 @@ import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
 import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
+import { registerHook } from './commands/hook.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
+import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
 /** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
@@ -35,6 +37,8 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['report'], register: registerReport },
   { verbs: ['verdict'], register: registerVerdict },
   { verbs: ['evidence'], register: registerEvidence },
+  { verbs: ['hook'], register: registerHook },
+  { verbs: ['window'], register: registerWindow },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import type { WindowView } from '../guard/window.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type ReadProblem, scanRoadmapTree } from '../repo/tree.js';
@@ -10,6 +11,7 @@ import {
   mayHoldBlockers,
 } from '../roadmap/gate-entries.js';
 import { type PendingReport, readPending } from './pending.js';
+import { windowStateAt } from './window.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -33,6 +35,8 @@ export interface GatesReport {
   warnings: Diagnostic[];
   /** The staged actions of `pending/` (SPEC §7): the views show the live ones beside the decisions. */
   pending: PendingReport;
+  /** The open gate window, shown first (docs/guard.md); null when none is open. */
+  window?: WindowView | null;
 }
 
 /**
@@ -63,5 +67,6 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     problems: tree.problems,
     warnings: tree.warnings,
     pending: readPending(root, ctx.clock(), config.staging.maxTtlMs),
+    window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from './errors.js';
+import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -27,6 +28,8 @@ export interface Config {
     /** Record a staged action's raw object, not only its SHA-256 (the ledger is committed). */
     recordObjects: boolean;
   };
+  /** Guard rules for the agent harness hook (docs/guard.md). */
+  guard: GuardSettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -40,6 +43,7 @@ export const DEFAULT_CONFIG: Config = {
   verdicts: ['agents/evidence/reviews/**/*.json'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
   evidence: { ledger: true, recordObjects: false },
+  guard: DEFAULT_GUARD,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -54,7 +58,7 @@ export function parseDuration(text: string): number | null {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard'> = {
   roadmaps: ['roadmaps', 'path'],
   dashboard: ['dashboard', 'path'],
   frozen: ['frozen', 'globs'],
@@ -63,6 +67,7 @@ const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence'> =
   verdicts: ['verdicts', 'globs'],
   staging: 'staging',
   evidence: 'evidence',
+  guard: 'guard',
 };
 const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects'> = {
   ledger: 'ledger',
@@ -126,7 +131,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
   }
-  const lineOf = (path: string[]) => {
+  const lineOf = (path: (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
     return at(node?.range?.[0]);
   };
@@ -147,6 +152,10 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
     }
     if (spec === 'evidence') {
       parseEvidence(value, config, lineOf, keyLine);
+      continue;
+    }
+    if (spec === 'guard') {
+      config.guard = parseGuardSettings(value, lineOf);
       continue;
     }
     if (spec === 'staging') {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { GatesReport } from '../../commands/gates.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
+import type { WindowView } from '../../guard/window.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, printDiagnostics } from '../output.js';
@@ -29,6 +30,22 @@ function describeHidden(h: HiddenCharacters): string {
   return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join('; ')} — check the file`;
 }
 
+/** The open window, first in the text views. */
+function windowLine(w: WindowView): string {
+  return sanitize(
+    `🔓 Gate window open until ${w.expiresAt}: ${w.actions.join(', ')} pass the guard without a confirmation (opened by ${w.openedBy}: ${w.reason}; ${w.bypassed} let through). Close it: agent-config window close`,
+    { inline: true },
+  );
+}
+
+/** The JSON document with the open window as its first key (`window` is absent while none is open). */
+function withWindow(doc: string, w: WindowView): string {
+  const { id: _id, ...window } = w;
+  const parsed = JSON.parse(doc) as Record<string, unknown>;
+  const indent = doc.startsWith('{\n') ? 2 : undefined;
+  return `${JSON.stringify({ window, ...parsed }, null, indent)}\n`;
+}
+
 /** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
 export async function renderGatesReport(ctx: Context, report: GatesReport, view: GatesView, all: boolean) {
   const render = await import('../../render/gates.js');
@@ -42,20 +59,28 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
     );
   }
   const { pending } = report;
+  const window = report.window ?? null;
   const { warnAboutRecords } = await import('./pending-view.js');
   warnAboutRecords(ctx, pending);
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
   const anyRecord = pending.rows.length > 0 || pending.unreadable.length > 0;
   const quiet = view === 'json' ? !anyRecord : stages.length === 0;
-  if (!report.hasRoadmaps && quiet) {
-    ctx.io.stdout.write(render.renderNoRoadmaps(view));
+  if (view === 'json') {
+    let doc: string;
+    if (!report.hasRoadmaps && quiet) doc = render.renderNoRoadmaps(view);
+    else {
+      const { pendingDocument } = await import('../../render/pending.js');
+      const stagesDoc = anyRecord ? pendingDocument(pending.rows, pending.unreadable) : undefined;
+      doc = render.renderGatesJson(report.entries, { all, pending: stagesDoc });
+    }
+    ctx.io.stdout.write(window === null ? doc : withWindow(doc, window));
     return EXIT_OK;
   }
-  if (view === 'json') {
-    const { pendingDocument } = await import('../../render/pending.js');
-    const doc = anyRecord ? pendingDocument(pending.rows, pending.unreadable) : undefined;
-    ctx.io.stdout.write(render.renderGatesJson(report.entries, { all, pending: doc }));
+  // An open gate window comes first: while it is open, guarded commands pass without a question.
+  if (window !== null) ctx.io.stdout.write(`${windowLine(window)}\n${view === 'text' ? '\n' : ''}`);
+  if (!report.hasRoadmaps && quiet) {
+    ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return EXIT_OK;
   }
   const shown =

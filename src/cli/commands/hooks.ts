@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { AgentHookReport } from '../../commands/agent-hooks.js';
 import type { HooksInstallReport } from '../../commands/hooks.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
@@ -25,24 +26,72 @@ export function renderHooksReport(ctx: Context, report: HooksInstallReport): num
   return EXIT_OK;
 }
 
-/** `agent-config hooks install [--force]` (alias `hooks:install`). */
+const AGENT_SAID: Record<AgentHookReport['action'], string> = {
+  installed: 'Installed the guard hook in',
+  'already-installed': 'The guard hook is already in',
+  removed: 'Removed the guard hook from',
+  'not-installed': 'No guard hook to remove in',
+};
+
+/** Prints what `hooks install|uninstall --agent` did. */
+export function renderAgentHookReport(ctx: Context, report: AgentHookReport): number {
+  const tail =
+    report.action === 'installed' || report.action === 'already-installed'
+      ? ` (${report.agent}, PreToolUse, matcher Bash) — see docs/guard.md`
+      : ` (${report.agent}); every other setting is kept`;
+  out(ctx, sanitize(`✅  ${AGENT_SAID[report.action]} ${report.file}${tail}`));
+  return EXIT_OK;
+}
+
+const AGENT_OPTION = [
+  '--agent <harness>',
+  "instead of the git hook: the agent harness's guard hook (claude-code)",
+] as const;
+
+/** `agent-config hooks install [--force] [--agent claude-code]` (alias `hooks:install`), `hooks uninstall --agent`. */
 export function registerHooks(program: Command, ctx: Context, state: CliState): void {
-  const install = async (opts: { force?: boolean; root?: string }) => {
+  const install = async (opts: { force?: boolean; root?: string; agent?: string }) => {
+    if (opts.agent !== undefined) {
+      const { installAgentHook } = await import('../../commands/agent-hooks.js');
+      state.exitCode = renderAgentHookReport(
+        ctx,
+        await installAgentHook(ctx, { root: opts.root, agent: opts.agent }),
+      );
+      return;
+    }
     const { installHooks } = await import('../../commands/hooks.js');
     const report = await installHooks(ctx, { root: opts.root, force: opts.force === true });
     state.exitCode = renderHooksReport(ctx, report);
   };
-  const hooks = program.command('hooks').description('install the git pre-commit hook (docs/hooks.md)');
+  const hooks = program
+    .command('hooks')
+    .description(
+      'install the git pre-commit hook (docs/hooks.md) or an agent harness guard hook (docs/guard.md)',
+    );
   hooks
     .command('install')
     .description('write .git/hooks/pre-commit: progress --check and lint --staged when markdown is staged')
     .option('--force', 'replace a pre-commit hook agent-config did not write (kept as pre-commit.backup)')
+    .option(...AGENT_OPTION)
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(install);
+  hooks
+    .command('uninstall')
+    .description("remove the guard hook from the agent harness's settings (only ours)")
+    .requiredOption('--agent <harness>', 'the agent harness: claude-code')
+    .option('--root <dir>', 'repository root (default: the git top level)')
+    .action(async (opts: { root?: string; agent: string }) => {
+      const { uninstallAgentHook } = await import('../../commands/agent-hooks.js');
+      state.exitCode = renderAgentHookReport(
+        ctx,
+        await uninstallAgentHook(ctx, { root: opts.root, agent: opts.agent }),
+      );
+    });
   program
     .command('hooks:install')
     .description('same as `hooks install`')
     .option('--force', 'replace a pre-commit hook agent-config did not write (kept as pre-commit.backup)')
+    .option(...AGENT_OPTION)
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(install);
 }

@@ -33,6 +33,9 @@ describe('docs/configuration.md', () => {
       'staging.max-ttl',
       'evidence.ledger',
       'evidence.record-objects',
+      'guard.disable',
+      'guard.never',
+      'guard.rules',
     ]) {
       expect(DOC).toContain(`| \`${key}\` |`);
     }

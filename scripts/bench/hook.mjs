@@ -1,0 +1,48 @@
+// `hook claude-code`, the guard that runs before every shell call of an agent: on a command no
+// rule guards (target ≤ 1.3× bare node: answered by dist/bin.js's fast path, without the CLI
+// bundle or the shell parser), on one that names a guarded word but is not guarded (the full
+// decision, parser included), and on a guarded one that is staged and denied (target ≤ 2×).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const input = (command, cwd) =>
+  JSON.stringify({
+    session_id: 'bench',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'toolu_bench',
+  });
+
+export default async function bench(h) {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-config-hook-bench-'));
+  try {
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
+    mkdirSync(join(dir, 'agents'));
+    const args = ['hook', 'claude-code'];
+    await h.timeCli('hook claude-code, `npm run build && ls -la` (no rule, fast path)', args, {
+      cwd: dir,
+      input: input('npm run build && ls -la', dir),
+      runs: 15,
+    });
+    const fast = h.lastRatio;
+    h.line(`  target ≤ 1.3× bare node: ${fast <= 1.3 ? 'met' : 'MISSED'} (${fast.toFixed(2)}×)`);
+    await h.timeCli('hook claude-code, `git push origin main` (parsed, not guarded)', args, {
+      cwd: dir,
+      input: input('git push origin main', dir),
+    });
+    // Each run stages (or finds) the same stage: the store's read and the deny, as an agent retrying.
+    await h.timeCli('hook claude-code, `git push --force` (guarded: staged, denied)', args, {
+      cwd: dir,
+      input: input('git push --force', dir),
+      runs: 15,
+    });
+    const guarded = h.lastRatio;
+    h.line(`  target ≤ 2× bare node: ${guarded <= 2 ? 'met' : 'MISSED'} (${guarded.toFixed(2)}×)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
+
+/** What the fast path concluded: the answer is already known, or the full CLI must decide. */
+export type FastPath = { answer: string } | { stdin: string | undefined };
+
+function configMentionsGuard(start: string): boolean {
+  for (let dir = start, up = ''; dir !== up; up = dir, dir = dirname(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      return true;
+    }
+    if (text.includes('guard')) return true;
+  }
+  return false;
+}
+
+/**
+ * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
+ * no keyword of the default rules, where no `agent-config.yaml` above the hook's folder, the
+ * harness's project folder or the call's folder says anything of `guard`, gets no opinion here, without loading the CLI or
+ * the shell parser. Anything else, malformed input included, goes to the full decision with
+ * the stdin text already read.
+ */
+export function hookFastPath(harness: string, processCwd: string, projectDir: string | undefined): FastPath {
+  // `hook --help` and a mistyped harness go to the CLI before anything waits on stdin.
+  if (harness !== 'claude-code' && harness !== 'codex' && harness !== 'gemini') return { stdin: undefined };
+  let stdin: string;
+  try {
+    stdin = readFileSync(0, 'utf8');
+  } catch {
+    return { stdin: undefined };
+  }
+  let data: { cwd?: unknown; tool_input?: { command?: unknown } };
+  try {
+    data = JSON.parse(stdin);
+  } catch {
+    return { stdin };
+  }
+  const command = data?.tool_input?.command;
+  if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
+  const dirs = [processCwd, projectDir, typeof data.cwd === 'string' ? data.cwd : undefined];
+  if (dirs.some((d) => d !== undefined && d !== '' && configMentionsGuard(d))) return { stdin };
+  return { answer: harness === 'gemini' ? '{}\n' : '' };
+}

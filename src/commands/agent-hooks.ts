@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Context } from '../core/context.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { addClaudeHook, readSettings, removeClaudeHook } from '../guard/settings.js';
+import { writeFileAtomic } from '../repo/atomic-write.js';
+import { resolveRoot } from '../repo/root.js';
+
+/** The harnesses whose settings `hooks install --agent` can write. */
+export const INSTALLABLE_AGENTS = ['claude-code'] as const;
+export type InstallableAgent = (typeof INSTALLABLE_AGENTS)[number];
+
+export interface AgentHookOptions {
+  root?: string;
+  agent: string;
+}
+
+/** What `hooks install|uninstall --agent` did to the settings file. */
+export interface AgentHookReport {
+  agent: InstallableAgent;
+  /** Repository-relative settings file. */
+  file: string;
+  action: 'installed' | 'already-installed' | 'removed' | 'not-installed';
+}
+
+const SETTINGS = '.claude/settings.json';
+
+function agentOf(agent: string): InstallableAgent {
+  if (!(INSTALLABLE_AGENTS as readonly string[]).includes(agent)) {
+    throw new UsageError(
+      `cannot install a hook for '${agent}'`,
+      'agent-config hooks --agent',
+      `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for codex and gemini)`,
+    );
+  }
+  return agent as InstallableAgent;
+}
+
+/** `--root`, else the git top level (Claude Code's project folder), else the current folder. */
+async function projectRoot(ctx: Context, explicit: string | undefined): Promise<string> {
+  if (explicit !== undefined) return resolveRoot(ctx, explicit);
+  return (await ctx.git(ctx.cwd).topLevel()) ?? ctx.cwd;
+}
+
+function edit(root: string, change: (data: Record<string, unknown>) => string | null): { changed: boolean } {
+  const path = join(root, SETTINGS);
+  let text: string | null = null;
+  if (existsSync(path)) {
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      throw new InputError(`cannot be read (${code})`, SETTINGS, 'check its permissions');
+    }
+  }
+  const read = readSettings(text);
+  if (!read.ok)
+    throw new InputError(
+      read.problem,
+      SETTINGS,
+      'fix it by hand (it was left untouched), then run this again',
+    );
+  const next = change(read.data);
+  if (next === null) return { changed: false };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileAtomic(path, next);
+  return { changed: true };
+}
+
+/**
+ * Merges the guard's PreToolUse hook into `.claude/settings.json` (created if needed), keeping
+ * every other setting; idempotent. `init --agent claude-code` calls this too.
+ */
+export async function installAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
+  const agent = agentOf(options.agent);
+  const root = await projectRoot(ctx, options.root);
+  const { changed } = edit(root, addClaudeHook);
+  return { agent, file: SETTINGS, action: changed ? 'installed' : 'already-installed' };
+}
+
+/** Removes only the guard's handlers from `.claude/settings.json`. */
+export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
+  const agent = agentOf(options.agent);
+  const root = await projectRoot(ctx, options.root);
+  if (!existsSync(join(root, SETTINGS))) return { agent, file: SETTINGS, action: 'not-installed' };
+  const { changed } = edit(root, removeClaudeHook);
+  return { agent, file: SETTINGS, action: changed ? 'removed' : 'not-installed' };
+}

@@ -1,0 +1,72 @@
+/** The agent harnesses the hook speaks to; each is a thin adapter over one decision. */
+export type Harness = 'claude-code' | 'codex' | 'gemini';
+export const HARNESSES: readonly Harness[] = ['claude-code', 'codex', 'gemini'];
+
+/** A shell tool call, whatever the harness: the one thing the guard decides about. */
+export interface ShellCall {
+  command: string;
+  /** The agent's working directory, when the harness said. */
+  cwd: string | null;
+}
+
+/** What the hook read from stdin. */
+export type HookInput =
+  | { kind: 'shell'; call: ShellCall }
+  /** Another event or another tool: none of the guard's business. */
+  | { kind: 'other' }
+  /** Not the harness's hook JSON. */
+  | { kind: 'invalid'; problem: string };
+
+/** The guard's answer: no opinion, or an explicit allow or deny with its reason. */
+export type GuardDecision = { decision: 'none' } | { decision: 'allow' | 'deny'; reason: string };
+
+const PROTOCOL: Record<Harness, { event: string; tool: string }> = {
+  'claude-code': { event: 'PreToolUse', tool: 'Bash' },
+  codex: { event: 'PreToolUse', tool: 'Bash' },
+  gemini: { event: 'BeforeTool', tool: 'run_shell_command' },
+};
+
+/** Reads a harness's hook JSON (see ../shared/reference/ecosystem.md, "Agent harness hooks"). */
+export function readHookInput(harness: Harness, text: string): HookInput {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid', problem: 'stdin is not JSON' };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { kind: 'invalid', problem: 'stdin is not a JSON object' };
+  }
+  const d = data as Record<string, unknown>;
+  const want = PROTOCOL[harness];
+  if (typeof d.hook_event_name !== 'string' || typeof d.tool_name !== 'string') {
+    return { kind: 'invalid', problem: 'hook_event_name or tool_name is missing' };
+  }
+  if (d.hook_event_name !== want.event || d.tool_name !== want.tool) return { kind: 'other' };
+  const input = d.tool_input as Record<string, unknown> | null | undefined;
+  if (typeof input !== 'object' || input === null || typeof input.command !== 'string') {
+    return { kind: 'invalid', problem: 'tool_input.command is missing' };
+  }
+  if (d.cwd !== undefined && typeof d.cwd !== 'string')
+    return { kind: 'invalid', problem: 'cwd is not a string' };
+  return { kind: 'shell', call: { command: input.command, cwd: (d.cwd as string | undefined) ?? null } };
+}
+
+/**
+ * The harness's answer on stdout (exit 0): nothing for no opinion (Gemini CLI gets `{}`, the
+ * empty object its parser expects), else its own JSON shape. Codex has no `ask`: the guard
+ * never answers it anyway, a person confirms through `agent-config confirm`.
+ */
+export function renderHookOutput(harness: Harness, d: GuardDecision): string {
+  if (harness === 'gemini') {
+    return d.decision === 'none' ? '{}\n' : `${JSON.stringify({ decision: d.decision, reason: d.reason })}\n`;
+  }
+  if (d.decision === 'none') return '';
+  return `${JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: d.decision,
+      permissionDecisionReason: d.reason,
+    },
+  })}\n`;
+}

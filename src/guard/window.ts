@@ -1,0 +1,134 @@
+/**
+ * Gate windows (SPEC §12): a person's time-boxed, recorded suspension of the confirmation for
+ * named actions. The state is derived only from `window.*` ledger records and the clock; every
+ * ambiguity resolves to closed, and a lapse writes nothing.
+ */
+
+/** The longest window a person can open. */
+export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** `--for`: minutes or hours, no leading zero: `30m`, `2h`. */
+export const WINDOW_DURATION = /^[1-9][0-9]*(m|h)$/;
+
+/** Milliseconds of a `--for` value, or null when it does not follow the grammar. */
+export function parseWindowDuration(text: string): number | null {
+  if (!WINDOW_DURATION.test(text)) return null;
+  const n = Number(text.slice(0, -1));
+  const ms = n * (text.endsWith('h') ? 3_600_000 : 60_000);
+  return Number.isSafeInteger(ms) ? ms : null;
+}
+
+/** A ledger record as the derivation needs it. */
+export interface WindowRecordIn {
+  record: { ts: string; event: string; actor: string; payload: Record<string, unknown> };
+  verified: boolean;
+}
+
+/** An open window, as `window status --json` shows it. */
+export interface WindowView {
+  id: string;
+  openedBy: string;
+  openedAt: string;
+  expiresAt: string;
+  actions: string[];
+  reason: string;
+  /** How many guarded commands it let through so far. */
+  bypassed: number;
+}
+
+/** Why no window is open, for messages (`window status` shows only open or not). */
+export type ClosedBecause = 'none' | 'closed' | 'lapsed' | 'unreadable';
+
+export type WindowState =
+  | { open: true; window: WindowView }
+  | { open: false; window: null; because: ClosedBecause };
+
+const closed = (because: ClosedBecause): WindowState => ({ open: false, window: null, because });
+
+function openedView(r: WindowRecordIn['record']): Omit<WindowView, 'bypassed'> | null {
+  const p = r.payload;
+  if (
+    !r.actor.startsWith('human:') ||
+    typeof p.window !== 'string' ||
+    typeof p.reason !== 'string' ||
+    typeof p.expires_at !== 'string' ||
+    !Array.isArray(p.actions) ||
+    p.actions.length === 0 ||
+    p.actions.some((a) => typeof a !== 'string')
+  ) {
+    return null;
+  }
+  const opened = Date.parse(r.ts);
+  const claimed = Date.parse(p.expires_at);
+  if (Number.isNaN(opened) || Number.isNaN(claimed)) return null;
+  // A claimed expiry can only shorten the window: never past 24 h from the record's own time.
+  const expires = Math.min(claimed, opened + MAX_WINDOW_MS);
+  return {
+    id: p.window,
+    openedBy: r.actor,
+    openedAt: r.ts,
+    expiresAt: new Date(expires).toISOString(),
+    actions: p.actions as string[],
+    reason: p.reason,
+  };
+}
+
+/**
+ * The window state at `now` from the ledger's records (in time order) and whether every stream
+ * read clean. The latest `window.opened` counts; a `window.closed` naming it ends it; an
+ * unverified window record, an unclean stream, a malformed opening, an opening in the future
+ * or a past expiry all read as closed.
+ */
+export function deriveWindow(
+  records: readonly WindowRecordIn[],
+  streamsClean: boolean,
+  now: Date,
+): WindowState {
+  const mine = records.filter((r) => r.record.event.startsWith('window.'));
+  if (!streamsClean || mine.some((r) => !r.verified)) return closed('unreadable');
+  const openings = mine.filter((r) => r.record.event === 'window.opened');
+  const latest = openings[openings.length - 1];
+  if (latest === undefined) return closed('none');
+  const view = openedView(latest.record);
+  if (view === null) return closed('unreadable');
+  const t = now.getTime();
+  if (Date.parse(view.openedAt) > t) return closed('unreadable');
+  if (t >= Date.parse(view.expiresAt)) return closed('lapsed');
+  const names = (r: WindowRecordIn) => r.record.payload.window === view.id;
+  if (mine.some((r) => r.record.event === 'window.closed' && names(r))) return closed('closed');
+  const bypassed = mine.filter((r) => r.record.event === 'window.bypassed' && names(r)).length;
+  return { open: true, window: { ...view, bypassed } };
+}
+
+/** Whether an open window lets a guarded command through: every action in scope, none `never`. */
+export function windowCovers(
+  state: WindowState,
+  actions: readonly string[],
+  never: readonly string[],
+): boolean {
+  return (
+    state.open &&
+    never.length === 0 &&
+    actions.length > 0 &&
+    actions.every((a) => state.window.actions.includes(a))
+  );
+}
+
+/** The refusals of `window open|close` and their exit codes. Frozen: scripts depend on the names. */
+export const WINDOW_REFUSALS = Object.freeze({
+  'actor-not-human': 2,
+  'reason-required': 2,
+  'duration-invalid': 2,
+  'duration-too-long': 2,
+  'actions-required': 2,
+  'action-unknown': 2,
+  'action-never': 2,
+  'ledger-unreadable': 2,
+  'ledger-disabled': 2,
+  'stdin-not-tty': 1,
+  'confirmation-mismatch': 1,
+  'window-already-open': 1,
+  'window-not-open': 1,
+} as const);
+
+export type WindowRefusal = keyof typeof WINDOW_REFUSALS;

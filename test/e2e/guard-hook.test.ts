@@ -1,0 +1,165 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
+import { GIT_ENV, git, makeRepo, tempDir } from '../helpers/repo.js';
+import { inTerminal } from '../helpers/terminal.js';
+
+beforeAll(ensureBuilt);
+
+const input = (command: string, cwd: string) =>
+  JSON.stringify({
+    session_id: 'e2e',
+    transcript_path: '/tmp/e2e.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'toolu_e2e',
+  });
+
+/** The environment of a hook run: the test's own project folder (if any) must not leak in. */
+const HOOK_ENV: Record<string, string | undefined> = { ...process.env, ...GIT_ENV };
+delete HOOK_ENV.CLAUDE_PROJECT_DIR;
+
+/** What Claude Code does: run the hook with the call on stdin, before the tool runs. */
+function hook(cwd: string, stdin: string, bin = BIN) {
+  const r = spawnSync(process.execPath, [bin, 'hook', 'claude-code'], {
+    cwd,
+    input: stdin,
+    encoding: 'utf8',
+    env: HOOK_ENV,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('hook claude-code, the built binary', () => {
+  it('answers a command no rule guards from dist/bin.js alone: neither the CLI bundle nor the shell parser is loaded', () => {
+    const dist = tempDir();
+    copyFileSync(BIN, join(dist, 'bin.js'));
+    writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    const plain = hook(repo, input('npm run build && ls -la | head', repo), join(dist, 'bin.js'));
+    expect([plain.code, plain.stdout, plain.stderr]).toEqual([0, '', '']);
+    // A guarded word needs the bundle, which this copy lacks: it gets there and says so (exit 2).
+    const named = hook(repo, input('git push --force', repo), join(dist, 'bin.js'));
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('loads the shell parser from its own bundle with the code cache the build made for it', () => {
+    const dist = join(ROOT, 'dist');
+    const script = `const c = require(${JSON.stringify(join(dist, 'code-cache.js'))}); const p = c.loadBundle(${JSON.stringify(dist)}, c.PARSER_FILE, c.PARSER_CACHE_FILE); process.stdout.write(String(p.cacheUsed) + ' ' + p.exports.parse('git push -f').commands.length)`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stdout).toBe('true 1');
+  });
+
+  it("an agent's force push: denied with a token, confirmed by a person at a terminal, allowed once and pushed once, then denied again", async () => {
+    const remote = tempDir();
+    git(remote, 'init', '-q', '--bare', '-b', 'main');
+    git(remote, 'config', 'core.logAllRefUpdates', 'always');
+    const repo = makeRepo({ 'agents/README.md': 'x\n', 'a.txt': 'one\n' });
+    git(repo, 'remote', 'add', 'origin', remote);
+    git(repo, 'push', '-q', 'origin', 'main');
+    git(repo, 'commit', '-q', '--amend', '-m', 'rewritten');
+    const rewritten = git(repo, 'rev-parse', 'HEAD').trim();
+    const command = 'git push --force origin main';
+
+    let pushes = 0;
+    /** The agent's tool call: the hook first, the command only when not denied. */
+    const agentRuns = () => {
+      const r = hook(repo, input(command, repo));
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout).hookSpecificOutput;
+      if (out.permissionDecision === 'allow') {
+        execFileSync('sh', ['-c', command], {
+          cwd: repo,
+          env: { ...process.env, ...GIT_ENV },
+          stdio: 'ignore',
+        });
+        pushes++;
+      }
+      return out as { permissionDecision: string; permissionDecisionReason: string };
+    };
+
+    const first = agentRuns();
+    expect(first.permissionDecision).toBe('deny');
+    const token = /agent-config confirm ([0-9a-f]{16})/.exec(first.permissionDecisionReason)![1]!;
+    expect(git(remote, 'rev-parse', 'main').trim()).not.toBe(rewritten);
+
+    const person = await inTerminal(repo, [process.execPath, BIN, 'confirm', token], token.slice(-4), {
+      AGENT_CONFIG_HUMAN: 'human:ada',
+    });
+    expect(person.code).toBe(0);
+    expect(person.transcript).toContain('git-force-push');
+    expect(person.transcript).toContain(`in .: ${command}`);
+
+    const second = agentRuns();
+    expect(second.permissionDecision).toBe('allow');
+    expect(git(remote, 'rev-parse', 'main').trim()).toBe(rewritten);
+
+    const third = agentRuns();
+    expect(third.permissionDecision).toBe('deny');
+    expect(third.permissionDecisionReason).not.toContain(token);
+    expect(pushes).toBe(1);
+    // The remote's reflog: the first push and exactly one forced update.
+    expect(git(remote, 'reflog', 'show', '--format=%H', 'main').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('the same with a gate window: a person opens it at a terminal, the force push passes once per call, recorded; after close it is denied', async () => {
+    const remote = tempDir();
+    git(remote, 'init', '-q', '--bare', '-b', 'main');
+    const repo = makeRepo({ 'agents/README.md': 'x\n', 'a.txt': 'one\n' });
+    git(repo, 'remote', 'add', 'origin', remote);
+    git(repo, 'push', '-q', 'origin', 'main');
+    git(repo, 'commit', '-q', '--amend', '-m', 'rewritten');
+    const rewritten = git(repo, 'rev-parse', 'HEAD').trim();
+    const command = 'git push --force origin main';
+
+    const person = await inTerminal(
+      repo,
+      [
+        process.execPath,
+        BIN,
+        'window',
+        'open',
+        '--for',
+        '30m',
+        '--actions',
+        'git-force-push',
+        '--reason',
+        'rewrite',
+      ],
+      'understood',
+      { AGENT_CONFIG_HUMAN: 'human:ada' },
+      'Type "understood"',
+    );
+    expect(person.code).toBe(0);
+    expect(person.transcript).toContain('opened: window');
+
+    const allowed = JSON.parse(hook(repo, input(command, repo)).stdout).hookSpecificOutput;
+    expect(allowed.permissionDecision).toBe('allow');
+    execFileSync('sh', ['-c', command], { cwd: repo, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
+    expect(git(remote, 'rev-parse', 'main').trim()).toBe(rewritten);
+    const publish = JSON.parse(hook(repo, input('npm publish', repo)).stdout).hookSpecificOutput;
+    expect(publish.permissionDecision).toBe('deny');
+
+    const status = spawnSync(process.execPath, [BIN, 'window', 'status', '--json'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(status.stdout).window).toMatchObject({ bypassed: 1, actions: ['git-force-push'] });
+    const ledger = execFileSync('sh', ['-c', 'cat agents/evidence/ledger/*.jsonl'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(ledger.match(/"event":"window\.bypassed"/g)).toHaveLength(1);
+
+    expect(spawnSync(process.execPath, [BIN, 'window', 'close'], { cwd: repo }).status).toBe(0);
+    const after = JSON.parse(hook(repo, input(command, repo)).stdout).hookSpecificOutput;
+    expect(after.permissionDecision).toBe('deny');
+    expect(after.permissionDecisionReason).toContain('agent-config confirm');
+  });
+});
