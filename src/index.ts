@@ -80,10 +80,14 @@ export { parseRoadmap } from './roadmap/scanner.js';
 export { regroupTodo } from './roadmap/todo.js';
 export type { Decision, Folder, Found, Transition } from './staging/decide.js';
 export { decideClaim, decideConfirm, decideDecline, nonInteractiveDecision } from './staging/decide.js';
+export type { Decider, DeciderKind, Settlement } from './staging/deciders.js';
+export { deciderFits, mayDecide, parseDecider } from './staging/deciders.js';
 export type { OutcomeCode, OutcomeSpec, StagingVerb } from './staging/outcomes.js';
 export { OUTCOME_CODES, OUTCOMES, outcomeExit } from './staging/outcomes.js';
 export type { RecordState, StagedAction } from './staging/record.js';
 export { buildStage, parseRecord, serializeRecord } from './staging/record.js';
+export type { StageFields, StageInputResult } from './staging/stage-input.js';
+export { parseStageInput, SETTLEMENT_KEYS } from './staging/stage-input.js';
 export type { StageStatus } from './staging/status.js';
 export { effectiveExpiry, isExpired, isTampered, stageStatus } from './staging/status.js';
 export {
@@ -95,3 +99,14 @@ export {
   STORE_DIR,
 } from './staging/store.js';
 export { deriveToken, isSafeToken, TOKEN_PATTERN } from './staging/token.js';
+export type { VerdictPayload, VerdictRecordOutcome } from './verdict/recorded.js';
+export { VERDICT_RECORD_OUTCOMES } from './verdict/recorded.js';
+export type {
+  Authorization,
+  Risk,
+  Verdict,
+  VerdictCheck,
+  VerdictCode,
+  VerdictDecision,
+} from './verdict/verdict.js';
+export { checkVerdict, VERDICT_CODES, VERDICT_RULES } from './verdict/verdict.js';

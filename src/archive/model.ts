@@ -14,7 +14,14 @@ export interface PlannedMove {
 }
 
 /** Why a finished (or nearly finished) roadmap is not moved. */
-export type RefusalReason = 'deferrals' | 'blockers' | 'symlink' | 'destination-exists' | 'frozen';
+export type RefusalReason =
+  | 'deferrals'
+  | 'blockers'
+  | 'symlink'
+  | 'destination-exists'
+  | 'frozen'
+  /** A `[~]` step is carried to (or merged into) a roadmap the same run archives. */
+  | 'receiver-archived';
 
 /** A roadmap that is not archived, with the reason and its details (problems or blocker ids). */
 export interface Refusal {

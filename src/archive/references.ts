@@ -81,8 +81,9 @@ function planLink(path: string, d: LinkDestination, c: ReferenceContext): { owne
   const target = resolveFrom(rootAbsolute ? '' : dirOf(path), decoded);
   const targetMoved = c.moves.get(target);
   if (movedTo === undefined && targetMoved === undefined) {
-    // A dangling link is plain text to the exact-path rule (upstream rewrites it too).
-    return { owned: escapesRoot(target) || c.exists(target) };
+    // A dangling link, or one that leaves the repository (often one `../` too many), is plain
+    // text to the exact-path rule, as the same text in any other file (upstream rewrites it too).
+    return { owned: !escapesRoot(target) && c.exists(target) };
   }
   const finalTarget = targetMoved ?? target;
   let next = rootAbsolute ? `/${finalTarget}` : relativeTo(dirOf(movedTo ?? path), finalTarget) || '.';

@@ -8,7 +8,9 @@ import { registerHooks } from './commands/hooks.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
+import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
+import { registerVerdict } from './commands/verdict.js';
 import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
@@ -34,6 +36,8 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['init'], register: registerInit },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['report'], register: registerReport },
+  { verbs: ['verdict'], register: registerVerdict },
   { verbs: ['evidence'], register: registerEvidence },
   { verbs: ['hook'], register: registerHook },
   { verbs: ['window'], register: registerWindow },

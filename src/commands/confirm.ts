@@ -1,7 +1,8 @@
 import type { Context } from '../core/context.js';
 import { confirmQuestion } from '../render/pending.js';
-import { sanitize } from '../render/sanitize.js';
+import { changedWhileAsked } from '../staging/asked.js';
 import { decideConfirm, standing } from '../staging/decide.js';
+import { parseDecider } from '../staging/deciders.js';
 import { formatInstant } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
 import { locateRecord } from '../staging/store.js';
@@ -19,8 +20,7 @@ export interface ConfirmOptions {
 
 /** A decider is `human:` and a name without control, bidi or zero-width characters. */
 export function isHumanDecider(decider: string): boolean {
-  const name = decider.slice('human:'.length);
-  return decider.startsWith('human:') && name.trim() !== '' && name.length <= 100 && sanitize(name) === name;
+  return parseDecider(decider)?.kind === 'human';
 }
 
 /**
@@ -60,9 +60,15 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
     };
     return recordDecision(ctx, store, again, decider);
   }
-  // Read again after the person answered: the window may have closed, or someone decided first.
-  const decision = settle(store.root, token, (latest) =>
-    decideConfirm(latest, ctx.clock(), store.maxTtlMs, decider),
+  // Read again after the person answered: the window may have closed, someone decided first, or
+  // what the question showed changed while it was on screen (then the answer counts for nothing).
+  const shown = before.record;
+  const decision = settle(
+    store.root,
+    token,
+    (found) =>
+      changedWhileAsked(found, shown, store.maxTtlMs) ??
+      decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
   );
   const report = decisionReport('confirm', token, decision);
   // The confirmation counts for claim once its record is written (record, then act).

@@ -8,7 +8,7 @@ export interface DeclineOptions {
   root?: string;
   token: string;
   reason?: string;
-  /** Who declines; defaults to `AGENT_CONFIG_HUMAN`. Any caller may decline: it only tightens. */
+  /** Who declines: `human:<id>` or `reviewer:<id>` (deciders.ts); defaults to `AGENT_CONFIG_HUMAN`. */
   as?: string;
 }
 

@@ -10,6 +10,7 @@ import {
   gateEntriesOf,
   mayHoldBlockers,
 } from '../roadmap/gate-entries.js';
+import { type PendingReport, readPending } from './pending.js';
 import { windowStateAt } from './window.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
@@ -32,12 +33,15 @@ export interface GatesReport {
   problems: ReadProblem[];
   /** Warnings about the tree itself (symbolic link loops, broken links). */
   warnings: Diagnostic[];
+  /** The staged actions of `pending/` (SPEC §7): the views show the live ones beside the decisions. */
+  pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
 }
 
 /**
- * `agent-config gates`: reads every active roadmap and lists its open blockers. Never
+ * `agent-config gates`: reads every active roadmap and lists its open blockers, and the staged
+ * actions that wait for a person. Never
  * refuses over an unreadable roadmap: it is a visibility aid, so the rest is still shown and
  * the unreadable files are named in `problems`.
  */
@@ -62,6 +66,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
+    pending: readPending(root, ctx.clock(), config.staging.maxTtlMs),
     window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

@@ -21,6 +21,7 @@ export interface Classifier {
 export function createClassifier(config: Config): Classifier {
   const isFailureDoc = picomatch(config.failureSignatures);
   const isStable = picomatch(config.stableDocs);
+  const isVerdict = picomatch(config.verdicts);
   const prefix = `${config.roadmaps}/`;
   return {
     scopes(rel) {
@@ -32,6 +33,7 @@ export function createClassifier(config: Config): Classifier {
       }
       if (isFailureDoc(rel)) scopes.add('failure-signatures');
       if (isStable(rel)) scopes.add('stable-doc');
+      if (isVerdict(rel)) scopes.add('verdict');
       return scopes;
     },
   };
@@ -65,8 +67,15 @@ export function loadDocument(
   return { file: rel, text, scopes, roadmap, invalidUtf8 };
 }
 
+const isMarkdownName = (name: string) => name.endsWith('.md');
+
 /** Every markdown file below a folder (repository-relative), skipping `.git` and `node_modules`. */
-export function walkMarkdown(root: string, dir: string, out: string[] = []): string[] {
+export function walkMarkdown(
+  root: string,
+  dir: string,
+  out: string[] = [],
+  keep: (name: string) => boolean = isMarkdownName,
+): string[] {
   let entries: import('node:fs').Dirent[];
   try {
     entries = readdirSync(join(root, dir), { withFileTypes: true });
@@ -76,8 +85,8 @@ export function walkMarkdown(root: string, dir: string, out: string[] = []): str
   for (const e of entries) {
     const rel = dir === '' ? e.name : `${dir}/${e.name}`;
     if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name)) walkMarkdown(root, rel, out);
-    } else if (e.isFile() && e.name.endsWith('.md')) {
+      if (!SKIP_DIRS.has(e.name)) walkMarkdown(root, rel, out, keep);
+    } else if (e.isFile() && keep(e.name)) {
       out.push(rel);
     }
   }
@@ -85,7 +94,7 @@ export function walkMarkdown(root: string, dir: string, out: string[] = []): str
 }
 
 /** Files the globs name: a glob's static folder is walked, a plain path is checked directly. */
-function globFiles(root: string, globs: readonly string[]): string[] {
+function globFiles(root: string, globs: readonly string[], keep = isMarkdownName): string[] {
   const bases = new Set<string>();
   const files: string[] = [];
   for (const glob of globs) {
@@ -99,7 +108,7 @@ function globFiles(root: string, globs: readonly string[]): string[] {
   const sorted = [...bases].sort();
   // `docs` already covers `docs/guidelines`: walk each folder once.
   const roots = sorted.filter((b) => !sorted.some((o) => o !== b && (o === '' || b.startsWith(`${o}/`))));
-  for (const base of roots) walkMarkdown(root, base, files);
+  for (const base of roots) walkMarkdown(root, base, files, keep);
   return files;
 }
 
@@ -112,6 +121,9 @@ export function allTargets(root: string, config: Config): { files: string[]; war
   }
   const files = new Set(listing.files.map((f) => `${config.roadmaps}/${f}`));
   for (const f of globFiles(root, [...config.failureSignatures, ...config.stableDocs])) files.add(f);
+  // Verdicts are JSON: their folders are walked for every file, and the globs pick them.
+  const isVerdict = picomatch(config.verdicts);
+  for (const f of globFiles(root, config.verdicts, () => true)) if (isVerdict(f)) files.add(f);
   return { files: [...files].sort(), warnings: listing.warnings };
 }
 

@@ -45,7 +45,10 @@ function splitArgs(args: readonly string[]): { rules: LintRule[]; paths: string[
   return { rules, paths };
 }
 
-/** Turns path arguments into repository-relative files; a folder stands for its markdown files. */
+// A folder argument stands for the files a rule can apply to: markdown, and JSON verdicts.
+const isDocumentName = (name: string) => name.endsWith('.md') || name.endsWith('.json');
+
+/** Turns path arguments into repository-relative files; a folder stands for its markdown and JSON files. */
 function explicitTargets(
   ctx: Context,
   root: string,
@@ -67,7 +70,7 @@ function explicitTargets(
       const rules = RULES.map((r) => r.meta.id).join(', ');
       throw new UsageError('is neither a rule nor an existing path', p, `the rules are ${rules}`);
     }
-    if (isDir) walkMarkdown(root, rel === '' ? '' : rel, files);
+    if (isDir) walkMarkdown(root, rel === '' ? '' : rel, files, isDocumentName);
     else {
       files.push(rel);
       named.add(rel);

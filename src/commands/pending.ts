@@ -1,8 +1,11 @@
 import type { Context } from '../core/context.js';
+import { AgentConfigError } from '../core/errors.js';
+import { readEvidence } from '../evidence/api.js';
 import type { PendingRow, UnreadableRecord } from '../render/pending.js';
 import { formatInstant } from '../staging/record.js';
 import { effectiveExpiry, stageStatus } from '../staging/status.js';
 import { listFolder, pruneExpired } from '../staging/store.js';
+import { type VerdictPayload, verdictsByToken } from '../verdict/recorded.js';
 import { recordExpired } from './staging-evidence.js';
 import { openStore } from './staging-shared.js';
 
@@ -21,7 +24,12 @@ export interface PendingReport {
  */
 export async function runPending(ctx: Context, options: { root?: string }): Promise<PendingReport> {
   const store = await openStore(ctx, options.root);
-  const now = ctx.clock();
+  return readPending(store.root, ctx.clock(), store.maxTtlMs);
+}
+
+/** The stages of `pending/` below a repository root, as `pending` reports them (`gates` shows them too). */
+export function readPending(root: string, now: Date, maxTtlMs: number): PendingReport {
+  const store = { root, maxTtlMs };
   const rows: PendingRow[] = [];
   const unreadable: UnreadableRecord[] = [];
   const tampered: string[] = [];
@@ -41,13 +49,40 @@ export async function runPending(ctx: Context, options: { root?: string }): Prom
       stagedAt: r.staged_at,
       expiresAt: formatInstant(new Date(effectiveExpiry(r, store.maxTtlMs))),
       status,
+      file: found.file,
     });
   }
+  attachVerdicts(store.root, rows);
   const collator = new Intl.Collator('en');
   rows.sort((a, b) =>
     a.stagedAt === b.stagedAt ? collator.compare(a.token, b.token) : a.stagedAt < b.stagedAt ? -1 : 1,
   );
   return { root: store.root, rows, unreadable, tampered };
+}
+
+/**
+ * Puts the verdict the evidence ledger holds for each stage beside it. The view is a visibility
+ * aid: a ledger that cannot be read shows no verdicts (`evidence verify` names the problem).
+ */
+function attachVerdicts(root: string, rows: PendingRow[]): void {
+  if (rows.length === 0) return;
+  let verdicts: Map<string, VerdictPayload>;
+  try {
+    const read = readEvidence(root, { collect: true, containing: 'verdict.recorded' });
+    verdicts = verdictsByToken(
+      read.records.map((r) => ({ event: r.record.event, payload: r.record.payload, verified: r.verified })),
+    );
+  } catch (error) {
+    if (error instanceof AgentConfigError) return;
+    throw error;
+  }
+  for (const row of rows) {
+    const v = verdicts.get(row.token);
+    if (v !== undefined) {
+      const { reviewer, risk, authorization, decision, reason } = v;
+      row.verdict = { reviewer, risk, authorization, decision, reason };
+    }
+  }
 }
 
 /** What `prune` moved. */

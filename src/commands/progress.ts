@@ -9,6 +9,7 @@ import {
   type ParkedRow,
   renderDashboardBytes,
 } from '../render/dashboard.js';
+import { type StaleDetail, staleDetail } from '../render/dashboard-diff.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
@@ -46,6 +47,8 @@ export interface ProgressReport {
   stale: boolean;
   /** Check mode: there is no dashboard on disk. */
   missing: boolean;
+  /** Check mode, stale: where the dashboard on disk first differs, and whether only prose does. */
+  staleAt: StaleDetail | null;
   completed: Array<{ rel: string; done: number; active: number }>;
   ironLaw3: Array<{ rel: string; done: number; active: number; deferred: number; problems: string[] }>;
   mergeGated: MergeGatedNote[];
@@ -150,6 +153,7 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     stepsActive,
     stale: false,
     missing: false,
+    staleAt: null,
     completed,
     ironLaw3,
     mergeGated,
@@ -167,6 +171,8 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     const current = readDashboard(path, config.dashboard);
     report.missing = current === null;
     report.stale = current === null || !current.equals(content);
+    if (current !== null && report.stale)
+      report.staleAt = staleDetail(content.toString(), current.toString());
   } else {
     writeFileAtomic(path, content);
   }

@@ -7,14 +7,12 @@ import { buildStage, formatInstant, type StagedAction } from '../staging/record.
 import { effectiveExpiry } from '../staging/status.js';
 import { listStore, putPending } from '../staging/store.js';
 import { deriveToken } from '../staging/token.js';
+import { type StageFlags, stageFields } from './stage-input.js';
 import { recordStaged } from './staging-evidence.js';
 import { openStore, type StagingReport } from './staging-shared.js';
 
-export interface StageOptions {
+export interface StageOptions extends StageFlags {
   root?: string;
-  action: string;
-  object: string;
-  source: string;
   /** A duration such as `15m`; defaults to `staging.ttl` of the configuration. */
   ttl?: string;
 }
@@ -59,11 +57,12 @@ function ttlOf(text: string | undefined, fallback: number, max: number): number 
  * same action and object exists, answers that stage's token (staging is idempotent).
  */
 export async function runStage(ctx: Context, options: StageOptions): Promise<StageReport> {
-  const action = required(options.action, '--action');
-  const object = required(options.object, '--object');
-  const source = required(options.source, '--source');
+  const fields = await stageFields(ctx, options);
+  const action = required(fields.action, '--action');
+  const object = required(fields.object, '--object');
+  const source = required(fields.source, '--source');
   const store = await openStore(ctx, options.root);
-  const ttlMs = ttlOf(options.ttl, store.ttlMs, store.maxTtlMs);
+  const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const now = ctx.clock();
   const live = findLiveStage(listStore(store.root), action, object, now, store.maxTtlMs);
   const record = live ?? stageRecord(action, object, source, now, ttlMs);

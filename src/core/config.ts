@@ -14,6 +14,8 @@ export interface Config {
   failureSignatures: string[];
   /** Globs of stable documents that must cite no specific roadmap (lint rule `roadmap-refs`). */
   stableDocs: string[];
+  /** Globs of reviewer verdicts kept as evidence (lint rule `verdicts`). */
+  verdicts: string[];
   staging: {
     /** Default lifetime of a stage, in milliseconds. */
     ttlMs: number;
@@ -38,6 +40,7 @@ export const DEFAULT_CONFIG: Config = {
   frozen: ['agents/evidence/**', '**/*.patch'],
   failureSignatures: ['docs/**/failure-signatures.md'],
   stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
+  verdicts: ['agents/evidence/reviews/**/*.json'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
   evidence: { ledger: true, recordObjects: false },
   guard: DEFAULT_GUARD,
@@ -61,6 +64,7 @@ const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 
   frozen: ['frozen', 'globs'],
   'failure-signatures': ['failureSignatures', 'globs'],
   'stable-docs': ['stableDocs', 'globs'],
+  verdicts: ['verdicts', 'globs'],
   staging: 'staging',
   evidence: 'evidence',
   guard: 'guard',

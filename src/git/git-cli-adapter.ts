@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy-require.js';
-import type { GitPort, StatusEntry, TreeEntry } from './port.js';
+import type { GitPort, LoggedCommit, StatusEntry, TreeEntry } from './port.js';
 
 /** A git command that exited non-zero: its exit code and what it said on stderr. */
 export class GitCommandError extends Error {
@@ -44,36 +44,72 @@ function runGit(cwd: string, args: string[], input?: string): Promise<string> {
   });
 }
 
-/** Like runGit, for output that must stay bytes (blob contents). */
+/** `runGit` for bytes: stdout as a Buffer (blob contents need not be text). */
 function runGitBytes(cwd: string, args: string[], input: string): Promise<Buffer> {
   childProcess ??= lazyRequire<ChildProcessModule>('node:child_process');
   return new Promise((resolvePromise, reject) => {
     const child = childProcess!.execFile(
       'git',
       args,
-      { cwd, encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
+      { cwd, encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (error === null) resolvePromise(stdout);
-        else reject(new GitCommandError(stderr.toString('utf8').trim() || error.message, null));
+        if (error === null) {
+          resolvePromise(stdout);
+          return;
+        }
+        const code = typeof error.code === 'number' ? error.code : null;
+        reject(new GitCommandError(stderr.toString('utf8').trim() || error.message, code));
       },
     );
     child.stdin?.end(input);
   });
 }
 
-/** Splits `git cat-file --batch` output (`<oid> <type> <size>\n<bytes>\n` per object) by offsets. */
-function parseBatch(out: Buffer): Map<string, Buffer> {
-  const blobs = new Map<string, Buffer>();
+const NO_BLOB = /^0+$/;
+
+/**
+ * Parses `git log --raw -z` with a `%x01%H %ct %cI` header: tokens between NULs are a header
+ * (starting with \x01), a raw entry (`:old new oldId newId status`, after a header with a
+ * newline first) and, always next to an entry, its path, which may hold any byte but NUL.
+ */
+export function parseRawLog(out: string): LoggedCommit[] {
+  const commits: LoggedCommit[] = [];
+  const tokens = out.split('\0');
+  let current: LoggedCommit | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.startsWith('\x01')) {
+      const [commit = '', time = '0', date = ''] = token.slice(1).split(' ');
+      current = { commit, time: Number(time), date, changes: [] };
+      commits.push(current);
+      continue;
+    }
+    const meta = token.startsWith('\n') ? token.slice(1) : token;
+    if (!meta.startsWith(':') || current === undefined) continue;
+    const [, mode = '', , id = '', status = ''] = meta.slice(1).split(' ');
+    const path = tokens[++i] ?? '';
+    const deleted = status.startsWith('D') || NO_BLOB.test(id);
+    current.changes.push({ path, blob: deleted ? null : id, mode });
+  }
+  return commits;
+}
+
+/** Parses `git cat-file --batch` output by byte offsets: `<id> <type> <size>\n<bytes>\n` or `<id> missing\n`. */
+export function parseCatFileBatch(out: Buffer): Map<string, Buffer | null> {
+  const blobs = new Map<string, Buffer | null>();
   let at = 0;
   while (at < out.length) {
     const eol = out.indexOf(0x0a, at);
     if (eol === -1) break;
-    const header = out.toString('utf8', at, eol).split(' ');
+    const [id = '', type = '', size = ''] = out.toString('latin1', at, eol).split(' ');
     at = eol + 1;
-    if (header[1] === 'missing' || header.length < 3) continue;
-    const size = Number(header[2]);
-    blobs.set(header[0]!, out.subarray(at, at + size));
-    at += size + 1;
+    if (size === '') {
+      blobs.set(id, null);
+      continue;
+    }
+    const length = Number(size);
+    blobs.set(id, type === 'blob' ? out.subarray(at, at + length) : null);
+    at += length + 1;
   }
   return blobs;
 }
@@ -207,6 +243,37 @@ export class GitCliAdapter implements GitPort {
     await runGit(this.dir, ['update-index', '--add', '--remove', '-z', '--stdin'], `${paths.join('\0')}\0`);
   }
 
+  async firstParentLog(pathspec: string): Promise<LoggedCommit[]> {
+    if (!(await this.hasCommits())) return [];
+    const out = await this.raw([
+      'log',
+      '--first-parent',
+      '--reverse',
+      '--no-renames',
+      '--raw',
+      '--no-abbrev',
+      '-z',
+      '--format=%x01%H %ct %cI',
+      'HEAD',
+      '--',
+      pathspec,
+    ]);
+    return parseRawLog(out);
+  }
+
+  async firstParentSince(rev: string): Promise<string[]> {
+    const commit = await this.resolveRevision(rev);
+    if (commit === null)
+      throw new RepoStateError(`cannot resolve \`${rev}\``, undefined, 'pass a commit, branch or tag');
+    return splitLines(await this.raw(['rev-list', '--first-parent', `${commit}..HEAD`]));
+  }
+
+  async readBlobs(ids: readonly string[]): Promise<Map<string, Buffer | null>> {
+    if (ids.length === 0) return new Map();
+    const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${ids.join('\n')}\n`);
+    return parseCatFileBatch(out);
+  }
+
   async gitPath(name: string): Promise<string> {
     const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
     return isAbsolute(out) ? out : resolve(this.dir, out);
@@ -242,12 +309,6 @@ export class GitCliAdapter implements GitPort {
       const [mode, oid] = item.slice(0, tab).split(' ');
       return { path: item.slice(tab + 1), mode: mode!, oid: oid! };
     });
-  }
-
-  async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
-    if (oids.length === 0) return new Map();
-    const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${oids.join('\n')}\n`);
-    return parseBatch(out);
   }
 }
 

@@ -7,6 +7,26 @@ export interface StatusEntry {
   from?: string;
 }
 
+/** One file a commit changed, as `git log --raw` lists it (renames are a deletion and an addition). */
+export interface RawChange {
+  /** Path relative to the repository's top level. */
+  path: string;
+  /** The file's blob after the commit, or null when the commit deleted it. */
+  blob: string | null;
+  /** Its mode after the commit (`100644`, `100755`, `120000` a symbolic link, `160000` a submodule). */
+  mode: string;
+}
+
+/** A commit of a first-parent history and the files it changed against its first parent. */
+export interface LoggedCommit {
+  commit: string;
+  /** Committer date, seconds since the epoch. */
+  time: number;
+  /** Committer date in strict ISO 8601, as git prints it (`%cI`). */
+  date: string;
+  changes: RawChange[];
+}
+
 /** One file of a commit's tree: its path (from the top level), mode and blob id. */
 export interface TreeEntry {
   path: string;
@@ -45,6 +65,19 @@ export interface GitPort {
    * (`git update-index --add --remove`; paths are never globs).
    */
   add(paths: string[]): Promise<void>;
+  /**
+   * Every first-parent commit of HEAD that changed something under `pathspec`, oldest first,
+   * with its changes against the first parent: one `git log --first-parent --raw -z`.
+   * Empty in a repository without commits.
+   */
+  firstParentLog(pathspec: string): Promise<LoggedCommit[]>;
+  /** The first-parent commits of HEAD that `rev` cannot reach (`git rev-list --first-parent rev..HEAD`). */
+  firstParentSince(rev: string): Promise<string[]>;
+  /**
+   * The contents of objects, read with one `git cat-file --batch`: each id maps to its bytes, or
+   * to null when it is missing or not a blob.
+   */
+  readBlobs(ids: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
   /**
@@ -54,8 +87,6 @@ export interface GitPort {
   treeFiles(rev: string, pathspecs?: string[]): Promise<TreeEntry[]>;
   /** Files of the index (`git ls-files -s`), paths from the top level, optionally limited to pathspecs. */
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
-  /** The bytes of blobs by id (`git cat-file --batch`); ids git does not know are left out. */
-  readBlobs(oids: string[]): Promise<Map<string, Buffer>>;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */

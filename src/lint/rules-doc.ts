@@ -7,15 +7,16 @@ const SCOPE_TEXT = {
   roadmap: 'active roadmaps',
   'failure-signatures': 'failure-signature documents (`failure-signatures` globs)',
   'stable-doc': 'stable documents (`stable-docs` globs)',
+  verdict: 'reviewer verdicts kept as evidence (`verdicts` globs)',
 } as const;
 
 // Examples are shown with hidden characters escaped (`\u{200B}`), as the terminal shows them.
-function fenced(text: string): string {
-  return `~~~~markdown\n${sanitize(text)}${text.endsWith('\n') ? '' : '\n'}~~~~`;
+function fenced(text: string, file = ''): string {
+  return `~~~~${file.endsWith('.json') ? 'json' : 'markdown'}\n${sanitize(text)}${text.endsWith('\n') ? '' : '\n'}~~~~`;
 }
 
 async function exampleSection(rule: LintRule, example: RuleExample, ok: boolean): Promise<string[]> {
-  const lines = [`\`${example.file}\`:`, '', fenced(example.text), ''];
+  const lines = [`\`${example.file}\`:`, '', fenced(example.text, example.file), ''];
   for (const other of example.others ?? []) {
     lines.push(`with \`${other.file}\`:`, '', fenced(other.text), '');
   }

@@ -2,7 +2,7 @@ import type { Severity } from '../core/diagnostics.js';
 import type { Roadmap } from '../roadmap/model.js';
 
 /** The kinds of document a rule can apply to; one file can be in several. */
-export type Scope = 'roadmap' | 'failure-signatures' | 'stable-doc';
+export type Scope = 'roadmap' | 'failure-signatures' | 'stable-doc' | 'verdict';
 
 /** One file as the rules see it: its text, the scopes it is in, and the roadmap model when it is one. */
 export interface LintDocument {

@@ -72,6 +72,18 @@ const COMPLETED =
 const PARKED_NOTE =
   'Excluded from the table above and from the progress totals by design. Listed here so a resume condition is visible without opening the file.';
 
+/**
+ * The dashboard's lines of generator prose (SPEC §3: ours, not upstream's). A dashboard that
+ * differs from a fresh render only in these was written by another generator.
+ */
+export const PROSE_LINES: ReadonlySet<string> = new Set([
+  `> ${PROVENANCE}`,
+  IRON_LAW_3,
+  MERGE_GATED,
+  COMPLETED,
+  `> ${PARKED_NOTE}`,
+]);
+
 const FULL = utf8View('█');
 const EMPTY = utf8View('░');
 

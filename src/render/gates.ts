@@ -2,6 +2,7 @@ import { blockerClass } from '../roadmap/blockers.js';
 import type { GateEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
 import { field, plural, ruleHeader, WIDTH, wrap } from './layout.js';
+import type { PendingRow } from './pending.js';
 import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from './sanitize.js';
 
 /** Hidden or confusable characters found in what a view showed from one file. */
@@ -60,7 +61,12 @@ export function renderNoRoadmaps(view: GatesView): string {
   return 'No roadmaps directory — nothing to report.\n';
 }
 
-function headline(mine: number, others: number, all: boolean): string {
+function headline(mine: number, others: number, all: boolean, staged: number): string {
+  if (staged > 0) {
+    const what = [mine > 0 ? plural(mine, 'decision') : '', plural(staged, 'staged action')];
+    const head = `${what.filter((w) => w !== '').join(' and ')} need${mine + staged === 1 ? 's' : ''} you`;
+    return others === 0 ? head : `${head} · ${others} more with maintainer/external${all ? '' : ' (--all)'}`;
+  }
   if (mine === 0 && others === 0) return 'No open blockers at all.';
   if (mine === 0) {
     return `Nothing is waiting on you. ${plural(others, 'open blocker')} sit with maintainer/external${all ? '' : ' — see --all'}.`;
@@ -93,20 +99,44 @@ function entryLines(n: number, entry: GateEntry, cleaner: Cleaner): string[] {
   return lines;
 }
 
+/** A live staged action, numbered after the decisions, with the commands that answer it. */
+function stageLines(n: number, row: PendingRow, cleaner: Cleaner): string[] {
+  const c = (text: string) => cleaner.clean(text, row.file ?? row.token);
+  const token = c(row.token);
+  return [
+    '',
+    ruleHeader(`${n} · staged: ${c(row.action)}`, `token: ${token}`),
+    ...field('Object:', c(row.object)),
+    ...field('Staged by:', c(row.source)),
+    ...field('Expires:', c(row.expiresAt)),
+    ...field('Confirm:', `agent-config confirm ${token}`),
+    ...field('Decline:', `agent-config decline ${token}`),
+  ];
+}
+
 /**
  * The default view (decisions owned by the person) or, with `all`, every open blocker:
- * a headline, one block per entry in `gates` order, and the guide footer when anything is
- * shown. Every string from a roadmap is sanitized for the terminal.
+ * a headline, one block per entry in `gates` order, then each live staged action (`stages`,
+ * status `pending`), and the guide footer when a decision is shown. Without stages the view is
+ * upstream's. Every string from a roadmap or a stage record is sanitized for the terminal.
  */
-export function renderGatesText(entries: readonly GateEntry[], options: { all: boolean }): RenderedGates {
+export function renderGatesText(
+  entries: readonly GateEntry[],
+  options: { all: boolean; stages?: readonly PendingRow[] },
+): RenderedGates {
+  const stages = options.stages ?? [];
   const mine = entries.filter((e) => e.needsYou).length;
   const shown = options.all ? entries : entries.filter((e) => e.needsYou);
   const cleaner = new Cleaner();
-  const lines = [headline(mine, entries.length - mine, options.all)];
+  const lines = [headline(mine, entries.length - mine, options.all, stages.length)];
   shown.forEach((entry, i) => {
     lines.push(...entryLines(i + 1, entry, cleaner));
   });
+  stages.forEach((row, i) => {
+    lines.push(...stageLines(shown.length + i + 1, row, cleaner));
+  });
   if (shown.length > 0) lines.push('', ...FOOTER, '');
+  else if (stages.length > 0) lines.push('');
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
 }
 
@@ -117,14 +147,22 @@ function replySteps(label: string, steps: readonly string[]): string[] {
   return [label, ...steps.flatMap((step) => wrap(`  ${step}`, WIDTH, '     '))];
 }
 
+function stagedSentence(staged: number): string[] {
+  const sentence = `${plural(staged, 'staged action')} await${staged === 1 ? 's' : ''} your confirmation — \`agent-config gates --pending\`.`;
+  return wrap(sentence, WIDTH, '    ');
+}
+
 /**
- * The end-of-reply form: nothing at all when no decision waits on the person; otherwise the
- * first one in `gates` order in full and one line counting the rest.
+ * The end-of-reply form: nothing at all when nothing waits on the person; otherwise the first
+ * decision in `gates` order in full and one line counting the rest, then one line counting the
+ * live staged actions (`staged`) when there are any.
  */
-export function renderGatesReply(entries: readonly GateEntry[]): RenderedGates {
+export function renderGatesReply(entries: readonly GateEntry[], staged = 0): RenderedGates {
   const mine = entries.filter((e) => e.needsYou);
   const lead = mine[0];
-  if (lead === undefined) return { text: '', hidden: [] };
+  if (lead === undefined) {
+    return { text: staged > 0 ? `${stagedSentence(staged).join('\n')}\n` : '', hidden: [] };
+  }
   const cleaner = new Cleaner();
   const c = (text: string) => cleaner.clean(text, lead.file);
   const b = lead.blocker;
@@ -138,15 +176,20 @@ export function renderGatesReply(entries: readonly GateEntry[]): RenderedGates {
     const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`agent-config gates\`.`;
     lines.push('', ...wrap(sentence, WIDTH, '    '));
   }
+  if (staged > 0) lines.push(...(rest > 0 ? [] : ['']), ...stagedSentence(staged));
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
 }
 
 /**
  * The `--json` document: upstream's keys in upstream's order, then ours (`class`, `question`,
  * `recommendation`, `ifNothing`, `line`). Values are raw, as written in the roadmap; counts
- * are over every open blocker, `blockers` holds the person's only unless `all`.
+ * are over every open blocker, `blockers` holds the person's only unless `all`. `pending`, the
+ * document `pending --json` prints, is added after them when given (a stage record exists).
  */
-export function renderGatesJson(entries: readonly GateEntry[], options: { all: boolean }): string {
+export function renderGatesJson(
+  entries: readonly GateEntry[],
+  options: { all: boolean; pending?: object },
+): string {
   const mine = entries.filter((e) => e.needsYou).length;
   const shown = options.all ? entries : entries.filter((e) => e.needsYou);
   const doc = {
@@ -167,6 +210,7 @@ export function renderGatesJson(entries: readonly GateEntry[], options: { all: b
       ifNothing: b.ifNothing,
       line: b.line,
     })),
+    ...(options.pending === undefined ? {} : { pending: options.pending }),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -11,6 +11,19 @@ export interface PendingRow {
   /** The effective expiry: the earlier of `expires_at` and `staged_at` plus the maximum TTL. */
   expiresAt: string;
   status: 'pending' | 'expired' | 'tampered' | 'confirmed' | 'declined' | 'claimed';
+  /** The record file, repository-relative (named when its text had to be escaped). */
+  file?: string;
+  /** A reviewer's verdict recorded in the evidence ledger for this stage (docs/verdicts.md). */
+  verdict?: PendingVerdict;
+}
+
+/** A recorded verdict as the `--pending` view shows it beside its stage. */
+export interface PendingVerdict {
+  reviewer: string;
+  risk: string;
+  authorization: string;
+  decision: string;
+  reason: string | null;
 }
 
 /** A record file of `pending/` that could not be read: reported by name, never executed. */
@@ -43,6 +56,14 @@ export function renderPendingText(rows: readonly PendingRow[]): string {
     lines.push(...field('Object:', sanitize(row.object)));
     lines.push(...field('Staged by:', sanitize(row.source)));
     lines.push(...field('Expires:', row.expiresAt));
+    const v = row.verdict;
+    if (v !== undefined) {
+      lines.push(...field('Reviewer:', sanitize(v.reviewer)));
+      lines.push(
+        ...field('Verdict:', sanitize(`${v.decision} · risk ${v.risk} · authorization ${v.authorization}`)),
+      );
+      if (v.reason !== null) lines.push(...field('Reason:', sanitize(v.reason)));
+    }
   });
   lines.push('');
   return `${lines.join('\n')}\n`;
@@ -56,7 +77,12 @@ export function renderPendingJson(
   rows: readonly PendingRow[],
   unreadable: readonly UnreadableRecord[],
 ): string {
-  const doc = {
+  return `${JSON.stringify(pendingDocument(rows, unreadable), null, 2)}\n`;
+}
+
+/** The document `renderPendingJson` prints (`gates --json` holds it as `pending`). */
+export function pendingDocument(rows: readonly PendingRow[], unreadable: readonly UnreadableRecord[]) {
+  return {
     awaitingYou: rows.filter((r) => r.status === 'pending').length,
     expired: rows.filter((r) => r.status === 'expired').length,
     staged: rows.map((r) => ({
@@ -67,10 +93,10 @@ export function renderPendingJson(
       stagedAt: r.stagedAt,
       expiresAt: r.expiresAt,
       status: r.status,
+      ...(r.verdict === undefined ? {} : { verdict: { ...r.verdict } }),
     })),
     unreadable: unreadable.map((u) => ({ file: u.file, problem: u.problem })),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** How a person can answer a stage when the caller knows its own channel. */

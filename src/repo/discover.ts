@@ -2,24 +2,10 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
+import { EXCLUDED_DIRS, isRoadmapName } from '../roadmap/names.js';
 import type { ReadProblem } from './read-text.js';
 
-/** Folders below the roadmap root that never hold active roadmaps. */
-export const EXCLUDED_DIRS: ReadonlySet<string> = new Set(['archive', 'skipped', 'stubs', 'later']);
-
-/** Upstream's name test: no templates, READMEs, dashboards or question logs. */
-export function isRoadmapName(name: string): boolean {
-  if (!name.endsWith('.md')) return false;
-  if (
-    name === 'template.md' ||
-    name === 'README.md' ||
-    name === 'progress.md' ||
-    name === 'roadmaps-progress.md'
-  ) {
-    return false;
-  }
-  return !name.startsWith('open-questions');
-}
+export { EXCLUDED_DIRS, isRoadmapName } from '../roadmap/names.js';
 
 interface Walk {
   files: string[];

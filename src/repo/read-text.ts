@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { textBytesProblem } from '../core/text-bytes.js';
 import { decodeUtf8, type Utf8View } from '../core/utf8-view.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
@@ -103,18 +104,8 @@ export function readTextBytes(
     return { problem: { file: shown, message: `cannot be read (${bytes.errorCode})`, fix: bytes.fix } };
   }
   const view = bytes.toString('latin1') as Utf8View;
-  if (view.indexOf('\0') !== -1) {
-    return {
-      problem: {
-        file: shown,
-        message: 'is binary (contains NUL bytes)',
-        fix: 'replace it with a markdown text file',
-      },
-    };
-  }
-  if (!isUtf8(bytes)) {
-    return { problem: { file: shown, message: 'is not valid UTF-8', fix: 're-save it as UTF-8' } };
-  }
+  const problem = textBytesProblem(bytes, view);
+  if (problem !== null) return { problem: { file: shown, ...problem } };
   if (select !== undefined && !select(view)) return { skipped: true };
   return { bytes, view };
 }

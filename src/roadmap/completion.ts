@@ -13,9 +13,22 @@ export interface DeferralTarget {
 /** Finds a roadmap by slug; provided by the caller so this module stays pure. */
 export type TargetLookup = (slug: string) => DeferralTarget;
 
-/** Why a roadmap is or is not finished (SPEC §5: one predicate for dashboard and archive). */
+/** A `[~]` step validly resolved into another active roadmap, which must stay alive to receive it. */
+export interface DeferralReceiver {
+  /** The active roadmap's slug (its path below the roadmap root without `.md`). */
+  slug: string;
+  kind: 'carried-to' | 'merged-into';
+  /** `line 6 "later"`: the step, as deferral problems name it. */
+  where: string;
+}
+
+/**
+ * Why a roadmap is or is not finished (SPEC §5: one predicate for dashboard and archive). A
+ * finished roadmap with `[~]` steps names their active `receivers`: archiving one of them in the
+ * same run would leave a step with no live receiver.
+ */
 export type Completion =
-  | { finished: true; counts: Counts }
+  | { finished: true; counts: Counts; receivers?: DeferralReceiver[] }
   | { finished: false; reason: 'in-progress' | 'no-active-steps'; counts: Counts }
   | { finished: false; reason: 'deferrals'; problems: string[]; counts: Counts }
   | { finished: false; reason: 'blockers'; blockerIds: string[]; counts: Counts };
@@ -39,7 +52,15 @@ function quoteStep(step: Step, roadmap: Roadmap): string {
 
 /** Every `[~]` step that lacks a valid resolution annotation, as one message per problem. */
 export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string[] {
+  return judgeDeferrals(roadmap, lookup).problems;
+}
+
+function judgeDeferrals(
+  roadmap: Roadmap,
+  lookup: TargetLookup,
+): { problems: string[]; receivers: DeferralReceiver[] } {
   const problems: string[] = [];
+  const receivers: DeferralReceiver[] = [];
   const source = roadmapSlug(roadmap.rel);
   for (const step of roadmap.steps) {
     if (step.state !== 'deferred') continue;
@@ -57,6 +78,7 @@ export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string
       problems.push(`${where}: ${res.kind}=${res.slug} names no active or later/ roadmap${hint}`);
       continue;
     }
+    const before = problems.length;
     if (res.kind === 'carried-to') {
       const parent = target.frontmatter?.parent_roadmap;
       if (typeof parent !== 'string' || parent.trim() !== source) {
@@ -67,8 +89,10 @@ export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string
     } else if (!target.text.includes(source)) {
       problems.push(`${where}: merged-into=${res.slug} never mentions ${source}`);
     }
+    if (problems.length === before && target.location === 'active')
+      receivers.push({ slug: res.slug, kind: res.kind, where });
   }
-  return problems;
+  return { problems, receivers };
 }
 
 /**
@@ -79,9 +103,12 @@ export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
   const counts = roadmapCounts(roadmap);
   if (counts.open > 0) return { finished: false, reason: 'in-progress', counts };
   if (counts.totalActive === 0) return { finished: false, reason: 'no-active-steps', counts };
+  let receivers: DeferralReceiver[] = [];
   if (counts.deferred > 0) {
-    const problems = deferralProblems(roadmap, lookup);
-    if (problems.length > 0) return { finished: false, reason: 'deferrals', problems, counts };
+    const judged = judgeDeferrals(roadmap, lookup);
+    if (judged.problems.length > 0)
+      return { finished: false, reason: 'deferrals', problems: judged.problems, counts };
+    receivers = judged.receivers;
   }
   const open = openBlockers(roadmap);
   if (open.length > 0)
@@ -91,5 +118,5 @@ export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
       blockerIds: open.map((b) => asText(roadmap, b.id)),
       counts,
     };
-  return { finished: true, counts };
+  return receivers.length > 0 ? { finished: true, counts, receivers } : { finished: true, counts };
 }

@@ -1,3 +1,4 @@
+import { mayDecide } from './deciders.js';
 import type { OutcomeCode } from './outcomes.js';
 import { formatInstant, type StagedAction } from './record.js';
 import { isExpired, isTampered } from './status.js';
@@ -94,6 +95,8 @@ export function decideClaim(found: Found | null, now: Date, maxTtlMs: number): D
 export function decideConfirm(found: Found | null, now: Date, maxTtlMs: number, decidedBy: string): Decision {
   const s = standing(found, now, maxTtlMs);
   if (s === 'awaiting' && found !== null && 'record' in found) {
+    // Only a person confirms (deciders.ts); the command asks for one before it asks the question.
+    if (!mayDecide(decidedBy, 'confirmed')) return base(found, 'decider-required');
     const write: StagedAction = {
       ...found.record,
       state: 'confirmed',
@@ -121,6 +124,9 @@ export function decideDecline(
 ): Decision {
   const s = standing(found, now, maxTtlMs);
   if (s === 'awaiting' && found !== null && 'record' in found) {
+    // A person or a reviewer declines (deciders.ts); replays above answer without one.
+    if (decidedBy === null) return base(found, 'decider-required');
+    if (!mayDecide(decidedBy, 'declined')) return base(found, 'decider-not-allowed');
     const write: StagedAction = {
       ...found.record,
       state: 'declined',

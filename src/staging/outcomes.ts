@@ -16,6 +16,9 @@ export type OutcomeCode =
   | 'answer-mismatch'
   | 'stdin-not-tty'
   | 'decider-required'
+  | 'decider-not-allowed'
+  | 'changed-while-asked'
+  | 'supplied-key-refused'
   | 'expired'
   | 'tampered'
   | 'malformed'
@@ -37,7 +40,11 @@ const row = (code: OutcomeCode, exit: 0 | 1 | 2, meaning: string): OutcomeSpec =
 
 const SHARED: readonly OutcomeSpec[] = [
   row('expired', 1, 'the stage outlived its window; nothing was consumed'),
-  row('tampered', 1, 'action, object or nonce no longer hash to the token; it never executes'),
+  row(
+    'tampered',
+    1,
+    'action, object or nonce no longer hash to the token, or its decider does not fit its decision; it never executes',
+  ),
   row('malformed', 1, 'the record file cannot be read as a record; it is left in place'),
   row('token-mismatch', 1, 'no stage has this token (or this action and object)'),
   row('invalid-token', 2, 'the token is not 8 to 64 lower-case hex characters; no path was formed'),
@@ -51,6 +58,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
   stage: Object.freeze([
     row('staged', 0, 'a new stage was written; the token is on stdout'),
     row('already-staged', 0, 'a live stage of this action and object exists; its token is on stdout'),
+    row('supplied-key-refused', 2, 'the --input JSON carries a key only the store sets; nothing was staged'),
   ]),
   confirm: Object.freeze([
     row('confirmed', 0, 'the person confirmed; the stager may claim it now'),
@@ -60,6 +68,11 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
       'answer-mismatch',
       1,
       'the answer was not the last four characters of the token, or the person cancelled; nothing changed',
+    ),
+    row(
+      'changed-while-asked',
+      1,
+      'the stage changed while the question was on screen; the answer is refused and nothing consumed',
     ),
     row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
     row('decider-required', 2, 'no `--as human:<name>` and no AGENT_CONFIG_HUMAN starting with human:'),
@@ -74,6 +87,12 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
     row('declined', 0, 'the stage is declined; it can never execute'),
     row('already-declined', 0, 'this stage was declined before; nothing changed'),
     row('re-vote', 1, 'the stage was confirmed before; a decision is never changed'),
+    row('decider-required', 2, 'no `--as` and no AGENT_CONFIG_HUMAN: a decline names who declines'),
+    row(
+      'decider-not-allowed',
+      2,
+      'only `human:<id>` or `reviewer:<id>` declines (a reviewer never confirms)',
+    ),
     row(
       'unrecorded',
       1,
@@ -85,7 +104,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
     row('execute', 0, 'execute now: this caller, and no other ever, holds the confirmed stage'),
     row('not-confirmed', 1, 'the stage still waits for a person; nothing was consumed'),
     row('already-claimed', 1, 'another caller claimed it; do not act'),
-    row('declined', 1, 'the person declined it; the reason is in the record'),
+    row('declined', 1, 'a person or a reviewer declined it; the reason is in the record'),
     row(
       'unrecorded-confirmation',
       1,

@@ -1,14 +1,26 @@
+import { deciderFits } from './deciders.js';
 import { parseInstant, type StagedAction } from './record.js';
 import { deriveToken } from './token.js';
 
 /** What a record is now: its stored state read against the clock, or `tampered`. */
 export type StageStatus = 'pending' | 'confirmed' | 'declined' | 'claimed' | 'expired' | 'tampered';
 
-/** True when action, object or nonce no longer hash to the token (or the file name disagrees). */
+/** Why a record can never execute although it reads: its hash, or who it says decided. */
+export type TamperReason = 'hash' | 'decider';
+
+/**
+ * `hash` when action, object or nonce no longer hash to the token (or the file name disagrees),
+ * `decider` when its `decided_by` does not fit its state (see deciders.ts), else null.
+ */
+export function tamperReason(record: StagedAction, fileToken: string = record.token): TamperReason | null {
+  if (record.token !== fileToken || deriveToken(record.action, record.object, record.nonce) !== record.token)
+    return 'hash';
+  return deciderFits(record.state, record.decided_by) ? null : 'decider';
+}
+
+/** True when the record was changed by hand: its hash or its decider does not hold. */
 export function isTampered(record: StagedAction, fileToken: string = record.token): boolean {
-  return (
-    record.token !== fileToken || deriveToken(record.action, record.object, record.nonce) !== record.token
-  );
+  return tamperReason(record, fileToken) !== null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import type { Folder, Found, Transition } from './decide.js';
 import { standing } from './decide.js';
+import { deciderFits } from './deciders.js';
 import { parseRecord, type StagedAction, serializeRecord } from './record.js';
 import { isSafeToken } from './token.js';
 
@@ -86,6 +87,11 @@ export function listStore(root: string): Found[] {
 
 function writeRecord(root: string, folder: Folder, record: StagedAction): void {
   const file = relFile(folder, recordName(record.token));
+  // Who decides is checked where a record is written as well as where it is read: a record
+  // whose decider does not fit its state is never written (the decisions refuse it first).
+  if (!deciderFits(record.state, record.decided_by)) {
+    throw new Error(`refusing to write ${file}: '${record.decided_by}' cannot leave a stage ${record.state}`);
+  }
   try {
     writeFileAtomic(join(root, file), serializeRecord(record));
   } catch (error) {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
@@ -49,6 +51,45 @@ describe('archive text output (golden)', () => {
         '  3 file(s) rewritten, 5 path(s) staged; agents/roadmaps-progress.md regenerated.',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('refuses a parent whose [~] step is carried to a roadmap archived in the same run, dry run alike', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/road-to-parent.md':
+        '# Parent\n\n## Phase 1 — Work\n\n- [x] done\n- [~] later <!-- deferred-resolution: carried-to=road-to-child -->\n',
+      'agents/roadmaps/road-to-child.md':
+        '---\nparent_roadmap: road-to-parent\n---\n# Child\n\n## Phase 1 — Work\n\n- [x] one\n- [x] two\n',
+    });
+    const warning =
+      '  ⚠️  agents/roadmaps/road-to-parent.md: 1 deferred step(s) carried to a roadmap this run archives — not archived.\n' +
+      '        · line 6 "later <!-- deferred-resolution: carried-to=road-to-child -->": carried-to=road-to-child is archived in this same run, so the step would have no live receiver — carry it to a roadmap that stays active, then re-run\n';
+    const dry = await run(dir, ['archive', '--all', '--dry-run']);
+    expect(dry.stderr).toBe(warning);
+    expect(dry.stdout.split('\n')[0]).toBe(
+      '  ✅  Would archive: agents/roadmaps/road-to-child.md → agents/roadmaps/archive/road-to-child.md',
+    );
+    expect(dry.stdout).not.toContain('road-to-parent.md →');
+    const real = await run(dir, ['archive', '--all']);
+    expect(real.code).toBe(0);
+    expect(real.stderr).toBe(warning);
+    expect(real.stdout).not.toContain('road-to-parent.md →');
+    expect(existsSync(join(dir, 'agents/roadmaps/road-to-parent.md'))).toBe(true);
+    expect(existsSync(join(dir, 'agents/roadmaps/archive/road-to-child.md'))).toBe(true);
+  });
+
+  it('rewrites the exact path inside a markdown link that resolves outside the repository', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/x.md': '# X\n\n## Phase 1\n\n- [x] a\n',
+      'docs/a/page.md': '# Page\n\nSee [x](../../../agents/roadmaps/x.md).\n',
+    });
+    const dry = await run(dir, ['archive', '--all', '--dry-run']);
+    expect(dry.stdout).toContain(
+      '  ✏️  docs/a/page.md\n        3:18  agents/roadmaps/x.md → agents/roadmaps/archive/x.md\n',
+    );
+    expect((await run(dir, ['archive', '--all'])).code).toBe(0);
+    expect(readFileSync(join(dir, 'docs/a/page.md'), 'utf8')).toBe(
+      '# Page\n\nSee [x](../../../agents/roadmaps/archive/x.md).\n',
     );
   });
 

@@ -178,7 +178,7 @@ describe('agent-config lint with paths', () => {
     expect(missing.code).toBe(2);
     const word = await run(dir, ['lint', 'blocker']);
     expect(word.stderr).toBe(
-      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode\n',
+      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode, verdicts\n',
     );
     expect(word.code).toBe(2);
     expect(outside.stdout + missing.stdout + word.stdout).toBe('');
@@ -226,6 +226,19 @@ describe('agent-config lint --staged', () => {
     expect(r.stderr).toMatch(/is not inside a git repository — drop --staged and pass the paths to lint\n$/);
     const both = await run(cleanRepo(), ['lint', '--staged', 'agents/roadmaps/plan.md']);
     expect(both.code).toBe(2);
+  });
+
+  it('leaves a resolved blocker alone, and lint and gates agree that an empty Class is class 3', async () => {
+    const resolved = OPEN_BLOCKER_GO.replace('### blocker: go', '### blocker: old')
+      .replace('**Status:** open', '**Status:** resolved 2026-11-02')
+      .concat('- **Class:** 0\n');
+    const blank = OPEN_BLOCKER_GO.concat('- **Class:**\n');
+    const dir = makeRepo({ 'agents/roadmaps/plan.md': roadmap('- [ ] a', `${blank}\n${resolved}`) });
+    const lint = await run(dir, ['lint', 'agents/roadmaps/plan.md']);
+    expect(lint.stdout).toBe('');
+    expect(lint.code).toBe(0);
+    const gates = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
+    expect(gates.blockers.map((b: { id: string; class: string }) => [b.id, b.class])).toEqual([['go', '3']]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('the store', () => {
     const root = tempDir();
     const record = newStage();
     putPending(root, record);
-    const decline = decideDecline(locateRecord(root, record.token), at(1), MAX, null, 'no');
+    const decline = decideDecline(locateRecord(root, record.token), at(1), MAX, 'human:bob', 'no');
     const confirm = decideConfirm(locateRecord(root, record.token), at(1), MAX, 'human:ada');
     expect(applyTransition(root, confirm.transition!)).toBe(true);
     expect(applyTransition(root, decline.transition!)).toBe(false);

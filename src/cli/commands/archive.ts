@@ -16,6 +16,12 @@ function refusalLines(r: Refusal): string[] {
       ...r.details.map((p) => `${INDENT}· ${p}`),
     ];
   }
+  if (r.reason === 'receiver-archived') {
+    return [
+      `  ⚠️  ${r.file}: ${r.details.length} deferred step(s) carried to a roadmap this run archives — not archived.`,
+      ...r.details.map((p) => `${INDENT}· ${p}`),
+    ];
+  }
   if (r.reason === 'blockers') {
     return [
       `  ⚠️  ${r.file}: all steps closed but ${r.details.length} blocker(s) still open (${r.details.join(', ')}) — not archived. Resolve them, or record the decision, then re-run the sweep.`,

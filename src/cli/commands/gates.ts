@@ -58,24 +58,35 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
       }),
     );
   }
+  const { pending } = report;
   const window = report.window ?? null;
+  const { warnAboutRecords } = await import('./pending-view.js');
+  warnAboutRecords(ctx, pending);
+  // Live stages join the views; without them every view is upstream's, byte for byte.
+  const stages = pending.rows.filter((r) => r.status === 'pending');
+  const anyRecord = pending.rows.length > 0 || pending.unreadable.length > 0;
+  const quiet = view === 'json' ? !anyRecord : stages.length === 0;
   if (view === 'json') {
-    const doc = report.hasRoadmaps
-      ? render.renderGatesJson(report.entries, { all })
-      : render.renderNoRoadmaps(view);
+    let doc: string;
+    if (!report.hasRoadmaps && quiet) doc = render.renderNoRoadmaps(view);
+    else {
+      const { pendingDocument } = await import('../../render/pending.js');
+      const stagesDoc = anyRecord ? pendingDocument(pending.rows, pending.unreadable) : undefined;
+      doc = render.renderGatesJson(report.entries, { all, pending: stagesDoc });
+    }
     ctx.io.stdout.write(window === null ? doc : withWindow(doc, window));
     return EXIT_OK;
   }
   // An open gate window comes first: while it is open, guarded commands pass without a question.
   if (window !== null) ctx.io.stdout.write(`${windowLine(window)}\n${view === 'text' ? '\n' : ''}`);
-  if (!report.hasRoadmaps) {
+  if (!report.hasRoadmaps && quiet) {
     ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return EXIT_OK;
   }
   const shown =
     view === 'reply'
-      ? render.renderGatesReply(report.entries)
-      : render.renderGatesText(report.entries, { all });
+      ? render.renderGatesReply(report.entries, stages.length)
+      : render.renderGatesText(report.entries, { all, stages });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
   return EXIT_OK;
@@ -85,7 +96,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
 export function registerGates(program: Command, ctx: Context, state: CliState): void {
   program
     .command('gates')
-    .description('list the open decisions that wait on you (every open blocker with --all)')
+    .description(
+      'list the open decisions and staged actions that wait on you (every open blocker with --all)',
+    )
     .option('--all', 'show every open blocker, whoever owns it')
     .option('--json', 'print one JSON document (raw values, for tools)')
     .option('--reply', 'the end-of-reply form: the first decision in full, or nothing at all')

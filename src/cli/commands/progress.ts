@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ProgressReport } from '../../commands/progress.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
+import type { StaleDetail } from '../../render/dashboard-diff.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, errLines, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
@@ -22,6 +23,23 @@ function printMergeGated(ctx: Context, report: ProgressReport): void {
       sanitize(`      - ${m.rel}  (${m.done}/${m.active} done · ${m.gated} merge-gated · ${prList(m.prs)})`),
     ),
   );
+}
+
+/** Where a stale dashboard first differs; the hint when another generator's prose is all that differs. */
+function staleLines(at: StaleDetail): string[] {
+  const shown = (line: string | null) => (line === null ? '(end of file)' : sanitize(line, { inline: true }));
+  const lines = [
+    `      first difference at line ${at.line}, column ${at.column}:`,
+    `        expected: ${shown(at.expected)}`,
+    `        found:    ${shown(at.found)}`,
+  ];
+  if (at.proseOnly) {
+    const where = `line${at.proseLines.length === 1 ? '' : 's'} ${at.proseLines.join(', ')}`;
+    lines.push(
+      `      Only the generator's prose lines differ (${where}): another generator wrote this file (upstream's update_roadmap_progress?). Every table, number and bar already agrees — one \`agent-config progress\` fixes it.`,
+    );
+  }
+  return lines;
 }
 
 /** Renders a progress report and returns the exit code (SPEC §3). */
@@ -64,6 +82,7 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
     failed = true;
   } else if (report.stale) {
     err(ctx, `❌  ${dash} is stale. Run \`agent-config progress\` to regenerate it, then commit it.`);
+    if (report.staleAt !== null) errLines(ctx, staleLines(report.staleAt));
     failed = true;
   }
   if (report.completed.length > 0) {

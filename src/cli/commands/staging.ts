@@ -66,15 +66,26 @@ function registerStage(program: Command, ctx: Context, state: CliState): void {
   program
     .command('stage')
     .description('stage an irreversible action until a person confirms it; prints its token')
-    .requiredOption('--action <action>', 'what will be done (e.g. delete-branch)')
-    .requiredOption('--object <object>', 'the exact target it will be done to')
-    .requiredOption('--source <source>', 'who stages it (an agent, a hook)')
+    .option('--action <action>', 'what will be done (e.g. delete-branch)')
+    .option('--object <object>', 'the exact target it will be done to')
+    .option('--source <source>', 'who stages it (an agent, a hook)')
     .option('--ttl <duration>', 'how long it may wait, e.g. 15m (default: staging.ttl, 15m)')
+    .option('--input <file>', 'read {action, object, source, ttl?} as JSON from FILE, or - for stdin')
     .option('--json', 'print the outcome and the record as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
       const { runStage } = await import('../../commands/stage.js');
-      state.exitCode = renderStage(ctx, await runStage(ctx, opts), opts.json === true);
+      const { SuppliedKeyError } = await import('../../commands/stage-input.js');
+      const { outcomeReport } = await import('../../commands/staging-shared.js');
+      try {
+        state.exitCode = renderStage(ctx, await runStage(ctx, opts), opts.json === true);
+      } catch (error) {
+        if (!(error instanceof SuppliedKeyError)) throw error;
+        // A refusal with a frozen code: the outcome report, so `--json` callers get one document.
+        const problem = `${error.where}: ${error.message.replace(/^supplied-key-refused: /, '')}`;
+        const report = { ...outcomeReport('stage', 'supplied-key-refused', null), problem };
+        state.exitCode = renderStagingReport(ctx, report, opts.json === true);
+      }
     });
 }
 

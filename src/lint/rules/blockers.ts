@@ -26,20 +26,21 @@ function checkFields(b: Blocker, out: Finding[]): void {
       message: `blocker '${b.id}' missing required field(s): ${missing.join(', ')}`,
     });
   }
-  if (!isResolved(b)) {
-    const undecidable: string[] = [];
-    if (b.recommendation === '') undecidable.push('Recommendation');
-    if (b.ifNothing === '') undecidable.push('If you do nothing');
-    if (undecidable.length > 0) {
-      out.push({
-        line: b.line,
-        column: 1,
-        message: `open blocker '${b.id}' gives no ${undecidable.join(' and no ')} — a person cannot decide it without them`,
-      });
-    }
+  // A resolved blocker is history: upstream does not re-litigate its Class, Run or decidability.
+  if (isResolved(b)) return;
+  const undecidable: string[] = [];
+  if (b.recommendation === '') undecidable.push('Recommendation');
+  if (b.ifNothing === '') undecidable.push('If you do nothing');
+  if (undecidable.length > 0) {
+    out.push({
+      line: b.line,
+      column: 1,
+      message: `open blocker '${b.id}' gives no ${undecidable.join(' and no ')} — a person cannot decide it without them`,
+    });
   }
-  if (!labels.has('class')) return;
+  // An empty `- **Class:**` line reads as absent (class 3), as in `gates` and upstream.
   const written = b.blockerClass.trim();
+  if (written === '') return;
   const effective = blockerClass(b);
   if (effective === '3' && writtenClass(b) !== '3') {
     out.push({
@@ -182,7 +183,7 @@ export const blockersRule: LintRule = {
     description:
       'Every `### blocker:` entry has Status, Owner, Blocks, What to do and Resolved when; open entries also carry Recommendation and If you do nothing; `<!-- blocked-by: … -->` markers name an open blocker.',
     rationale:
-      'A blocker is a decision a person has to make. Without the fields the dashboard and `agent-config gates` show `(unspecified)`, and without a recommendation and the cost of doing nothing nobody can decide it. A marker that names a missing or resolved blocker keeps a step looking blocked after the decision was made. Ids are unique per file; Class is 0–3 and classes 0 and 1 name a Run command; references to another roadmap are written `<stem>#<id>` and must name an open blocker of an active roadmap.',
+      'A blocker is a decision a person has to make. Without the fields the dashboard and `agent-config gates` show `(unspecified)`, and without a recommendation and the cost of doing nothing nobody can decide it. A marker that names a missing or resolved blocker keeps a step looking blocked after the decision was made. Ids are unique per file; on an open entry, Class is 0–3 (an empty Class reads as absent: 3) and classes 0 and 1 name a Run command — a resolved entry is history and is not re-checked; references to another roadmap are written `<stem>#<id>` and must name an open blocker of an active roadmap.',
     severity: 'error',
     fixable: false,
     scopes: ['roadmap'],

@@ -4,6 +4,7 @@ import { failureSignaturesRule } from './failure-signatures.js';
 import { hiddenUnicodeRule } from './hidden-unicode.js';
 import { roadmapRefsRule } from './roadmap-refs.js';
 import { trackableRule } from './trackable.js';
+import { verdictsRule } from './verdicts.js';
 
 /** Every lint rule, in the order `docs/rules.md` lists them. */
 export const RULES: readonly LintRule[] = [
@@ -12,6 +13,7 @@ export const RULES: readonly LintRule[] = [
   failureSignaturesRule,
   roadmapRefsRule,
   hiddenUnicodeRule,
+  verdictsRule,
 ];
 
 /** The rule with this id, or undefined. */

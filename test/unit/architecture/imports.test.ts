@@ -18,9 +18,9 @@ const code = (text: string) => text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
 const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^']+)'/g)].map((m) => m[1]!);
 
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
-// pure, and so are the evidence ledger's records and verification; their adapters are the named
-// exceptions.
-const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'init/'];
+// pure, and so are the evidence ledger's records and verification and the report's history and
+// page; their adapters are the named exceptions.
+const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'report/', 'verdict/', 'init/'];
 const PURE_FILES = /^(archive|staging|evidence)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
@@ -33,6 +33,7 @@ describe('architecture', () => {
         const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m));
         if (/\bprocess\.|Date\.now\(\)|Math\.random/.test(code(s.text)))
           bad.push('process/Date.now/Math.random');
+        if (s.rel.startsWith('report/') && /new Date\(/.test(code(s.text))) bad.push('clock');
         return bad.map((b) => `${s.rel} → ${b}`);
       });
     expect(offenders).toEqual([]);

@@ -65,6 +65,18 @@ describe('planFileReferences', () => {
     expect(dangling.text).toBe('[a](agents/roadmaps/archive/x.md)\n');
   });
 
+  it('rewrites the exact path inside a link that resolves outside the repository, as in any other file', async () => {
+    const text =
+      'One `../` too many: [x](../../../agents/roadmaps/x.md#phase-1), and [y](../../../sibling/y.md).\n';
+    const { text: out, refs } = await rewrite('docs/a/page.md', text);
+    expect(out).toBe(
+      'One `../` too many: [x](../../../agents/roadmaps/archive/x.md#phase-1), and [y](../../../sibling/y.md).\n',
+    );
+    expect(refs.edits.map((e) => [e.kind, e.line, e.column, e.roadmap])).toEqual([
+      ['path', 1, text.indexOf('agents/') + 1, 'agents/roadmaps/x.md'],
+    ]);
+  });
+
   it('rewrites only the exact path in other files, inside longer strings too (as upstream)', async () => {
     const text =
       'path: agents/roadmaps/x.md\nurl: https://github.com/o/r/blob/main/agents/roadmaps/x.md\nname: x.md\n';

@@ -76,6 +76,87 @@ describe('selectArchive', () => {
     expect(result.moves.map((m) => m.rel)).toEqual(['d.md']);
   });
 
+  it('refuses a parent whose [~] step is carried to a roadmap archived in the same run', () => {
+    const parent =
+      '# P\n\n## Phase 1\n\n- [x] a\n- [~] later <!-- deferred-resolution: carried-to=child -->\n';
+    const lookup = (slug: string): DeferralTarget =>
+      slug === 'child'
+        ? { location: 'active', frontmatter: { parent_roadmap: 'parent' }, text: '' }
+        : noTarget();
+    const input = {
+      roadmaps: roadmaps({ 'child.md': DONE, 'parent.md': parent }, lookup),
+      roadmapsDir: 'agents/roadmaps',
+      facts: plainFacts,
+    };
+    const all = selectArchive({ ...input, touched: null });
+    expect(all.moves.map((m) => m.rel)).toEqual(['child.md']);
+    expect(all.refusals).toEqual([
+      {
+        file: 'agents/roadmaps/parent.md',
+        reason: 'receiver-archived',
+        details: [
+          'line 6 "later <!-- deferred-resolution: carried-to=child -->": carried-to=child is archived in this same run, so the step would have no live receiver — carry it to a roadmap that stays active, then re-run',
+        ],
+      },
+    ]);
+    // The child is out of scope: it stays, and so the parent's receiver stays alive.
+    const parentOnly = selectArchive({ ...input, touched: new Set(['agents/roadmaps/parent.md']) });
+    expect(parentOnly.moves.map((m) => m.rel)).toEqual(['parent.md']);
+    expect(parentOnly.refusals).toEqual([]);
+  });
+
+  it('lets a grandparent move when the parent it carries to is itself refused', () => {
+    const carry = (to: string) =>
+      `# X\n\n## Phase 1\n\n- [x] a\n- [~] later <!-- deferred-resolution: carried-to=${to} -->\n`;
+    const parents: Record<string, string> = { b: 'a', c: 'b' };
+    const lookup = (slug: string): DeferralTarget =>
+      slug in parents
+        ? { location: 'active', frontmatter: { parent_roadmap: parents[slug] }, text: '' }
+        : noTarget();
+    const result = selectArchive({
+      roadmaps: roadmaps({ 'a.md': carry('b'), 'b.md': carry('c'), 'c.md': DONE }, lookup),
+      roadmapsDir: 'agents/roadmaps',
+      touched: null,
+      facts: plainFacts,
+    });
+    expect(result.moves.map((m) => m.rel)).toEqual(['a.md', 'c.md']);
+    expect(result.refusals.map((r) => [r.file, r.reason])).toEqual([
+      ['agents/roadmaps/b.md', 'receiver-archived'],
+    ]);
+  });
+
+  it('never moves a roadmap whose receiver moves, in a carry cycle either, and warns out of scope', () => {
+    const carry = (to: string) =>
+      `# X\n\n## Phase 1\n\n- [x] a\n- [~] later <!-- deferred-resolution: carried-to=${to} -->\n`;
+    const parents: Record<string, string> = { b: 'a', c: 'b', a: 'c' };
+    const lookup = (slug: string): DeferralTarget =>
+      slug in parents
+        ? { location: 'active', frontmatter: { parent_roadmap: parents[slug] }, text: '' }
+        : noTarget();
+    const cycle = roadmaps({ 'a.md': carry('b'), 'b.md': carry('c'), 'c.md': carry('a') }, lookup);
+    const result = selectArchive({
+      roadmaps: cycle,
+      roadmapsDir: 'agents/roadmaps',
+      touched: null,
+      facts: plainFacts,
+    });
+    const moved = new Set(result.moves.map((m) => m.rel.replace('.md', '')));
+    const next: Record<string, string> = { a: 'b', b: 'c', c: 'a' };
+    for (const m of moved) expect(moved.has(next[m]!)).toBe(false);
+    expect(moved.size).toBeGreaterThan(0);
+    // Only c is in scope: it moves, and b (finished, out of scope) is told its receiver left.
+    const scoped = selectArchive({
+      roadmaps: roadmaps({ 'b.md': carry('c'), 'c.md': DONE }, lookup),
+      roadmapsDir: 'agents/roadmaps',
+      touched: new Set(['agents/roadmaps/c.md']),
+      facts: plainFacts,
+    });
+    expect(scoped.moves.map((m) => m.rel)).toEqual(['c.md']);
+    expect(scoped.refusals.map((r) => [r.file, r.reason])).toEqual([
+      ['agents/roadmaps/b.md', 'receiver-archived'],
+    ]);
+  });
+
   it('refuses symbolic links, frozen records and existing destinations without moving anything', () => {
     const facts = (from: string): MoveFacts => ({
       ...plainFacts(),

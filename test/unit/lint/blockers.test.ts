@@ -58,6 +58,20 @@ describe('blockers rule', () => {
     ]);
   });
 
+  it('does not check Class and Run on a resolved blocker: it is history', async () => {
+    const text = roadmap(
+      `${FULL('done', 'resolved 2026-11-02', '- **Class:** 0\n')}\n${FULL('odd', 'RESOLVED — shipped', '- **Class:** 9\n')}`,
+    );
+    expect(await findings(blockersRule, FILE, text)).toEqual([]);
+  });
+
+  it('reads an empty Class line as absent (class 3), as gates and upstream do', async () => {
+    const text = roadmap(
+      `${FULL('blank', 'open', '- **Class:**\n')}\n${FULL('note', 'open', '- **Class:** <!-- later -->\n')}`,
+    );
+    expect(await findings(blockersRule, FILE, text)).toEqual([]);
+  });
+
   it('reports ### headings inside ## Blockers that are not entries', async () => {
     const text = roadmap(`${FULL('a')}\n### Options\n\ntext\n`);
     expect(await findings(blockersRule, FILE, text)).toEqual([

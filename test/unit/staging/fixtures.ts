@@ -8,7 +8,10 @@ export const MIN = 60_000;
 /** The default maximum lifetime (24h). */
 export const MAX_TTL = 24 * 60 * MIN;
 
-/** A pending stage of `delete-branch feature/x`, staged at T0 for 15 minutes. */
+/**
+ * A pending stage of `delete-branch feature/x`, staged at T0 for 15 minutes. A decided state
+ * comes with a decider that fits it (`human:ada`) unless `decided_by` is given.
+ */
 export function stage(overrides: Partial<StagedAction> = {}, nonce = 'nonce-1'): StagedAction {
   const input = {
     action: 'delete-branch',
@@ -18,7 +21,12 @@ export function stage(overrides: Partial<StagedAction> = {}, nonce = 'nonce-1'):
     now: T0,
     ttlMs: 15 * MIN,
   };
-  return { ...buildStage(input, deriveToken(input.action, input.object, nonce)), ...overrides };
+  const decided = overrides.state !== undefined && overrides.state !== 'pending';
+  return {
+    ...buildStage(input, deriveToken(input.action, input.object, nonce)),
+    ...(decided ? { decided_by: 'human:ada' } : {}),
+    ...overrides,
+  };
 }
 
 /** A found record in a folder. */

@@ -4,12 +4,13 @@ import { OUTCOME_CODES, OUTCOMES, outcomeExit } from '../../../src/staging/outco
 // Scripts and hooks depend on these names and exit codes; changing one is a breaking change
 // that must also change docs/staging.md.
 const FROZEN = {
-  stage: ['staged 0', 'already-staged 0'],
+  stage: ['staged 0', 'already-staged 0', 'supplied-key-refused 2'],
   confirm: [
     'confirmed 0',
     'already-confirmed 0',
     're-vote 1',
     'answer-mismatch 1',
+    'changed-while-asked 1',
     'stdin-not-tty 1',
     'decider-required 2',
     'unrecorded 1',
@@ -23,6 +24,8 @@ const FROZEN = {
     'declined 0',
     'already-declined 0',
     're-vote 1',
+    'decider-required 2',
+    'decider-not-allowed 2',
     'unrecorded 1',
     'expired 1',
     'tampered 1',
@@ -59,10 +62,12 @@ describe('the outcome codes', () => {
     expect(OUTCOME_CODES).toEqual([
       'staged',
       'already-staged',
+      'supplied-key-refused',
       'confirmed',
       'already-confirmed',
       're-vote',
       'answer-mismatch',
+      'changed-while-asked',
       'stdin-not-tty',
       'decider-required',
       'unrecorded',
@@ -73,6 +78,7 @@ describe('the outcome codes', () => {
       'invalid-token',
       'declined',
       'already-declined',
+      'decider-not-allowed',
       'execute',
       'not-confirmed',
       'already-claimed',

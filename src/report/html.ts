@@ -1,0 +1,132 @@
+import { escapeHtml as e, jsonForScript } from './escape.js';
+import type { HistoryPoint, ReportDocument } from './model.js';
+import { dayOf, table } from './parts.js';
+import { renderRoadmaps } from './roadmaps.js';
+import { renderDecisions, renderLint, renderPending, renderPlaceholder } from './sections.js';
+import { REPORT_CSS } from './style.js';
+import { renderLineChart } from './svg.js';
+
+/** The page's Content-Security-Policy: its own inline styles and data: images, nothing else. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+function tiles(doc: ReportDocument): string {
+  const last: HistoryPoint | undefined = doc.history[doc.history.length - 1];
+  const done = last?.active.done ?? 0;
+  const total = done + (last?.active.open ?? 0);
+  const active = doc.roadmaps.filter((r) => r.state === 'active').length;
+  const gates = doc.gates as { needsYou?: number; other?: number } | null;
+  const lint = doc.lint as { summary?: { errors?: number; warnings?: number } } | null;
+  const pending = doc.pending as { awaitingYou?: number } | null;
+  const items: Array<[string, string]> = [
+    [`${done} / ${total}`, 'steps done (active roadmaps)'],
+    [String(active), 'active roadmaps'],
+    [String(last?.archived.roadmaps ?? 0), 'archived roadmaps'],
+    [String(gates?.needsYou ?? 0), 'decisions need you'],
+    [String(pending?.awaitingYou ?? 0), 'stages await confirmation'],
+    [
+      lint?.summary === undefined ? '—' : `${lint.summary.errors ?? 0} / ${lint.summary.warnings ?? 0}`,
+      'lint errors / warnings',
+    ],
+  ];
+  return `<ul class="tiles" id="summary">${items.map(([v, l]) => `<li><b>${e(v)}</b><span class="muted">${e(l)}</span></li>`).join('')}</ul>`;
+}
+
+function burnUp(history: readonly HistoryPoint[]): string {
+  if (history.length === 0) {
+    return '<section id="progress"><h2>Progress over time</h2><p class="muted">No commit changed a roadmap yet.</p></section>';
+  }
+  // Archived roadmaps' steps sit under both lines, so archiving a roadmap lowers neither.
+  const archived = history.map((h) => h.archived.steps);
+  const done = history.map((h) => h.active.done + h.archived.steps);
+  const total = history.map((h) => h.active.done + h.active.open + h.archived.steps);
+  const first = dayOf(history[0]!.date);
+  const lastDay = dayOf(history[history.length - 1]!.date);
+  const chart = renderLineChart({
+    id: 'burnup',
+    title: 'Steps done against total steps, per commit',
+    description: `From ${first} to ${lastDay}, ${history.length} commits: done went from ${done[0]} to ${done[done.length - 1]}, total from ${total[0]} to ${total[total.length - 1]}, archived roadmaps' steps included.`,
+    series: [
+      { name: 'archived', className: 'archived', values: archived, area: true },
+      { name: 'total', className: 'total', values: total },
+      { name: 'done', className: 'done', values: done, area: true },
+    ],
+    xLabels: [first, lastDay],
+  });
+  const rows = history.map((h) => [
+    `<span class="nw">${e(dayOf(h.date))}</span>`,
+    `<code title="${e(h.commit)}">${e(h.commit.slice(0, 8))}</code>`,
+    h.active.done,
+    h.active.open,
+    h.active.done + h.active.open,
+    h.active.deferred,
+    h.active.cancelled,
+    h.archived.roadmaps,
+    h.archived.steps,
+  ]);
+  const attrs = history.map((h) => ` data-commit="${e(h.commit)}"`);
+  return [
+    '<section id="progress"><h2>Progress over time</h2>',
+    '<figure class="pair"><div>',
+    chart,
+    '<p class="legend"><span><i class="key"></i>done</span><span><i class="key total"></i>total (done + open)</span><span><i class="key archived"></i>steps of archived roadmaps</span></p>',
+    '<figcaption class="muted">At each commit that changed a roadmap. Both lines stand on the steps of the roadmaps archived by then, so archiving is not lost work; the table counts active and archived roadmaps apart.</figcaption>',
+    '</div>',
+    table(
+      'history-table',
+      'Steps per commit',
+      [
+        'Date',
+        'Commit',
+        'Done',
+        'Open',
+        'Total',
+        'Deferred',
+        'Cancelled',
+        'Archived roadmaps',
+        'Archived steps',
+      ],
+      rows,
+      attrs,
+    ),
+    '</figure></section>',
+  ].join('\n');
+}
+
+/**
+ * The report as one self-contained HTML page: inline CSS and SVG only, a strict CSP, no script
+ * that runs, every text from a file escaped, and the document embedded once as JSON. The same
+ * document always gives the same bytes.
+ */
+export function renderReportHtml(doc: ReportDocument): string {
+  const head = doc.head === null ? 'no commits yet' : `HEAD ${doc.head.slice(0, 12)}`;
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    '<title>Roadmap report</title>',
+    `<style>${REPORT_CSS}</style>`,
+    '</head>',
+    '<body>',
+    '<header><h1>Roadmap report</h1>',
+    `<p class="muted">${e(head)} · generated ${e(doc.generatedAt)} · ${doc.history.length} commit(s) changed the roadmaps</p></header>`,
+    '<main>',
+    tiles(doc),
+    burnUp(doc.history),
+    renderRoadmaps(doc),
+    renderDecisions(doc.gates),
+    renderPending(doc.pending),
+    renderPlaceholder('window', 'Gate window', doc.window, 'window status --json'),
+    renderPlaceholder('evidence', 'Evidence ledger', doc.evidence, 'evidence verify --json'),
+    renderLint(doc.lint),
+    '</main>',
+    '<footer>Made by <code>agent-config report</code>. The data behind this page is embedded as JSON in <code>#report-data</code>.</footer>',
+    `<script type="application/json" id="report-data">${jsonForScript(doc)}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReportDocument } from '../../src/report/model.js';
+import { run } from '../helpers/context.js';
+import { GIT_ENV, makeRepo, writeFiles } from '../helpers/repo.js';
+
+const R = 'agents/roadmaps';
+
+function roadmap(title: string, steps: string[]): string {
+  return `# ${title}\n\n## Phase 1: Build\n\n${steps.map((s) => `- ${s}`).join('\n')}\n`;
+}
+
+/** Commits everything with its own committer date (day `n` of January 2026); returns the commit id. */
+function commitAll(dir: string, day: number, message: string): string {
+  const date = `2026-01-${String(day).padStart(2, '0')}T12:00:00Z`;
+  const env = { ...process.env, ...GIT_ENV, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  execFileSync('git', ['add', '-A'], { cwd: dir, env });
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: dir, env });
+  return gitOut(dir, 'rev-parse', 'HEAD');
+}
+
+function gitOut(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    env: { ...process.env, ...GIT_ENV },
+    encoding: 'utf8',
+  }).trim();
+}
+
+async function reportJson(dir: string, ...args: string[]): Promise<ReportDocument> {
+  const r = await run(dir, ['report', '--json', ...args]);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as ReportDocument;
+}
+
+describe('report history on a real repository', () => {
+  let dir: string;
+  const c = {} as Record<
+    'add' | 'outside' | 'tick' | 'side' | 'merge' | 'rename' | 'finish' | 'archive' | 'broken' | 'fixed',
+    string
+  >;
+
+  beforeAll(() => {
+    dir = makeRepo({ 'README.md': 'repo\n' });
+    writeFiles(dir, {
+      [`${R}/a.md`]: roadmap('Alpha', ['[x] one', '[ ] two', '[ ] three']),
+      [`${R}/b.md`]: roadmap('Beta', ['[ ] only', '[~] later', '[-] dropped']),
+      [`${R}/draft.md`]: `---\nstatus: draft\n---\n${roadmap('Draft', ['[ ] hidden'])}`,
+    });
+    c.add = commitAll(dir, 2, 'add alpha and beta');
+    writeFiles(dir, { 'src.txt': 'not a roadmap\n' });
+    c.outside = commitAll(dir, 3, 'outside the roadmap root');
+    writeFiles(dir, { [`${R}/a.md`]: roadmap('Alpha', ['[x] one', '[x] two', '[ ] three']) });
+    c.tick = commitAll(dir, 4, 'tick alpha');
+    // A side branch, merged with a merge commit: first-parent history sees its changes at the merge.
+    gitOut(dir, 'checkout', '-q', '-b', 'side');
+    writeFiles(dir, {
+      [`${R}/c.md`]: roadmap('Gamma', ['[ ] g1', '[ ] g2']),
+      [`${R}/b.md`]: roadmap('Beta', ['[x] only', '[~] later', '[-] dropped']),
+    });
+    c.side = commitAll(dir, 5, 'side work');
+    gitOut(dir, 'checkout', '-q', 'main');
+    const env = { ...process.env, ...GIT_ENV, GIT_COMMITTER_DATE: '2026-01-06T12:00:00Z' };
+    execFileSync('git', ['merge', '-q', '--no-ff', '-m', 'merge side', 'side'], { cwd: dir, env });
+    c.merge = gitOut(dir, 'rev-parse', 'HEAD');
+    gitOut(dir, 'mv', `${R}/b.md`, `${R}/topic-b.md`);
+    c.rename = commitAll(dir, 7, 'rename beta');
+    writeFiles(dir, { [`${R}/a.md`]: roadmap('Alpha', ['[x] one', '[x] two', '[x] three']) });
+    c.finish = commitAll(dir, 8, 'finish alpha');
+    mkdirSync(join(dir, R, 'archive'));
+    gitOut(dir, 'mv', `${R}/a.md`, `${R}/archive/a.md`);
+    c.archive = commitAll(dir, 9, 'archive alpha');
+    writeFileSync(join(dir, R, 'broken.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
+    c.broken = commitAll(dir, 10, 'an unreadable roadmap');
+    writeFiles(dir, { [`${R}/broken.md`]: roadmap('Fixed', ['[ ] f1']) });
+    c.fixed = commitAll(dir, 11, 'fix it');
+  });
+
+  it('gives the dashboard totals at every first-parent commit that changed the roadmaps', async () => {
+    const doc = await reportJson(dir);
+    expect(doc.head).toBe(c.fixed);
+    expect(doc.generatedAt).toBe('2026-11-30T12:00:00.000Z');
+    const rows = doc.history.map((h) => [h.commit, h.active, h.archived]);
+    const a = (done: number, open: number, deferred: number, cancelled: number) => ({
+      done,
+      open,
+      deferred,
+      cancelled,
+    });
+    expect(rows).toEqual([
+      [c.add, a(1, 3, 1, 1), { roadmaps: 0, steps: 0 }],
+      [c.tick, a(2, 2, 1, 1), { roadmaps: 0, steps: 0 }],
+      [c.merge, a(3, 3, 1, 1), { roadmaps: 0, steps: 0 }],
+      [c.rename, a(3, 3, 1, 1), { roadmaps: 0, steps: 0 }],
+      [c.finish, a(4, 2, 1, 1), { roadmaps: 0, steps: 0 }],
+      [c.archive, a(1, 2, 1, 1), { roadmaps: 1, steps: 3 }],
+      [c.broken, a(1, 2, 1, 1), { roadmaps: 1, steps: 3 }],
+      [c.fixed, a(1, 3, 1, 1), { roadmaps: 1, steps: 3 }],
+    ]);
+    expect(doc.history[0]!.date).toBe('2026-01-02T12:00:00+00:00');
+    expect(doc.history.map((h) => h.commit)).not.toContain(c.side);
+  });
+
+  it('follows a roadmap through a rename and into the archive', async () => {
+    const doc = await reportJson(dir);
+    const byPath = new Map(doc.roadmaps.map((r) => [r.path, r]));
+    const beta = byPath.get(`${R}/topic-b.md`)!;
+    expect(beta).toMatchObject({
+      title: 'Beta',
+      state: 'active',
+      formerPaths: [`${R}/b.md`],
+      done: 1,
+      open: 0,
+      percent: 100,
+    });
+    expect(beta.history.map((p) => [p.commit, p.done, p.open])).toEqual([
+      [c.add, 0, 1],
+      [c.merge, 1, 0],
+    ]);
+    const alpha = byPath.get(`${R}/archive/a.md`)!;
+    expect(alpha).toMatchObject({ state: 'archived', formerPaths: [`${R}/a.md`], done: 3, open: 0 });
+    expect(alpha.phases).toEqual([
+      { id: '1', name: 'Build', done: 3, open: 0, deferred: 0, cancelled: 0, percent: 100 },
+    ]);
+    expect(doc.roadmaps.map((r) => r.path)).toEqual([
+      `${R}/broken.md`,
+      `${R}/c.md`,
+      `${R}/topic-b.md`,
+      `${R}/archive/a.md`,
+    ]);
+  });
+
+  it('reports a roadmap it cannot read at a commit, counts it as no steps, and goes on', async () => {
+    const r = await run(dir, ['report', '--json']);
+    const doc = JSON.parse(r.stdout) as ReportDocument;
+    const broken = doc.roadmaps.find((x) => x.path === `${R}/broken.md`)!;
+    expect(broken.problems).toEqual([
+      { path: `${R}/broken.md`, commit: c.broken, problem: 'is not valid UTF-8' },
+    ]);
+    expect(broken.title).toBe('Fixed');
+    expect(r.stderr).toContain(
+      `${R}/broken.md at ${c.broken.slice(0, 12)} is not valid UTF-8; counted as no steps`,
+    );
+  });
+
+  it('starts the history at a date or after a revision', async () => {
+    const byDate = await reportJson(dir, '--since', '2026-01-08');
+    expect(byDate.history.map((h) => h.commit)).toEqual([c.finish, c.archive, c.broken, c.fixed]);
+    expect(byDate.history[0]!.active).toEqual({ done: 4, open: 2, deferred: 1, cancelled: 1 });
+    const byRev = await reportJson(dir, '--since', c.archive);
+    expect(byRev.history.map((h) => h.commit)).toEqual([c.broken, c.fixed]);
+    expect(byRev.history[0]!.archived).toEqual({ roadmaps: 1, steps: 3 });
+    const beta = byRev.roadmaps.find((x) => x.path === `${R}/topic-b.md`)!;
+    expect(beta.history).toEqual([{ commit: c.broken, done: 1, open: 0, deferred: 1, cancelled: 1 }]);
+    // A revision on the merged branch: the first-parent commits it cannot reach.
+    const bySide = await reportJson(dir, '--since', c.side);
+    expect(bySide.history[0]!.commit).toBe(c.merge);
+  });
+
+  it('refuses a --since that is neither a date nor a revision in one line, exit 2', async () => {
+    for (const bad of ['no-such-ref', '2026-13-45']) {
+      const r = await run(dir, ['report', '--since', bad]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain('--since');
+    }
+  });
+
+  it('embeds exactly the documents of gates --all --json, pending --json and lint --format json', async () => {
+    writeFiles(dir, {
+      [`${R}/c.md`]: `${roadmap('Gamma', ['[ ] g1', '[ ] g2'])}\n## Blockers\n\n### blocker: go\n- **Status:** open\n- **Owner:** user\n- **Question:** ship?\n`,
+    });
+    const doc = await reportJson(dir);
+    const gates = await run(dir, ['gates', '--all', '--json']);
+    const pending = await run(dir, ['pending', '--json']);
+    const lint = await run(dir, ['lint', '--format', 'json']);
+    expect(doc.gates).toEqual(JSON.parse(gates.stdout));
+    expect((doc.gates as { blockers: unknown[] }).blockers).toHaveLength(1);
+    expect(doc.pending).toEqual(JSON.parse(pending.stdout));
+    expect(doc.lint).toEqual(JSON.parse(lint.stdout));
+    expect(doc.window).toBeNull();
+    expect(doc.evidence).toBeNull();
+    execFileSync('git', ['checkout', '-q', '--', `${R}/c.md`], { cwd: dir });
+  });
+
+  it('writes the page to agents/runtime/report.html by default and prints the path; --out goes anywhere', async () => {
+    const r = await run(dir, ['report']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('agents/runtime/report.html\n');
+    const page = readFileSync(join(dir, 'agents/runtime/report.html'), 'utf8');
+    const embedded = page.match(/<script type="application\/json" id="report-data">([^<]*)<\/script>/)![1]!;
+    expect(JSON.parse(embedded)).toEqual(await reportJson(dir));
+    const out = join(dir, 'elsewhere', 'deep', 'page.html');
+    const again = await run(dir, ['report', '--out', out]);
+    expect(again.stdout).toBe('elsewhere/deep/page.html\n');
+    expect(readFileSync(out, 'utf8')).toBe(page);
+    rmSync(join(dir, 'elsewhere'), { recursive: true });
+    expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
+  });
+});
+
+describe('report in a repository whose roadmaps live in a subfolder', () => {
+  it('names paths from the top level and counts them', async () => {
+    const dir = makeRepo({ [`sub/${R}/a.md`]: roadmap('A', ['[x] a', '[ ] b']) });
+    const doc = await reportJson(join(dir, 'sub'));
+    expect(doc.history.map((h) => h.active)).toEqual([{ done: 1, open: 1, deferred: 0, cancelled: 0 }]);
+    expect(doc.roadmaps.map((r) => r.path)).toEqual([`sub/${R}/a.md`]);
+  });
+});
+
+describe('report without history', () => {
+  it('outside git: one line, exit 2', async () => {
+    const { tempDir } = await import('../helpers/repo.js');
+    const dir = tempDir();
+    const r = await run(dir, ['report', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('git');
+  });
+
+  it('in a repository without commits: an empty history', async () => {
+    const dir = makeRepo({ [`${R}/a.md`]: roadmap('A', ['[ ] a']) }, { commit: false });
+    const doc = await reportJson(dir);
+    expect(doc.head).toBeNull();
+    expect(doc.history).toEqual([]);
+    expect(doc.roadmaps).toEqual([]);
+  });
+});

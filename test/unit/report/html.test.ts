@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, jsonForScript } from '../../../src/report/escape.js';
+import { REPORT_CSP, renderReportHtml } from '../../../src/report/html.js';
+import type { ReportDocument } from '../../../src/report/model.js';
+import { num, tickStep } from '../../../src/report/svg.js';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+function doc(): ReportDocument {
+  const commit = (n: number) => String(n).repeat(40);
+  return {
+    head: commit(2),
+    generatedAt: '2026-11-30T12:00:00.000Z',
+    history: [
+      {
+        commit: commit(1),
+        date: '2026-01-01T00:00:00+00:00',
+        active: { done: 1, open: 3, deferred: 0, cancelled: 0 },
+        archived: { roadmaps: 0, steps: 0 },
+      },
+      {
+        commit: commit(2),
+        date: '2026-01-02T00:00:00+00:00',
+        active: { done: 2, open: 2, deferred: 1, cancelled: 0 },
+        archived: { roadmaps: 1, steps: 4 },
+      },
+    ],
+    roadmaps: [
+      {
+        path: 'agents/roadmaps/x.md',
+        formerPaths: [],
+        title: HOSTILE,
+        state: 'active',
+        done: 2,
+        open: 2,
+        deferred: 1,
+        cancelled: 0,
+        percent: 50,
+        phases: [
+          { id: '1', name: `</script>${HOSTILE}`, done: 2, open: 2, deferred: 1, cancelled: 0, percent: 50 },
+        ],
+        history: [
+          { commit: commit(1), done: 1, open: 3, deferred: 0, cancelled: 0 },
+          { commit: commit(2), done: 2, open: 2, deferred: 1, cancelled: 0 },
+        ],
+        problems: [],
+      },
+    ],
+    gates: {
+      needsYou: 1,
+      other: 0,
+      blockers: [
+        {
+          id: HOSTILE,
+          roadmap: 'x.md',
+          question: '</script><script>alert(1)</script>',
+          todo: ['a & b'],
+          needsYou: true,
+        },
+      ],
+    },
+    pending: null,
+    window: null,
+    evidence: null,
+    lint: {
+      version: 1,
+      summary: { errors: 0, warnings: 1, files: 1 },
+      findings: [{ file: HOSTILE, line: 1, column: 1, severity: 'warning', rule: 'r', message: '"quoted"' }],
+    },
+  };
+}
+
+describe('renderReportHtml', () => {
+  const html = renderReportHtml(doc());
+
+  it('is the same bytes for the same document', () => {
+    expect(renderReportHtml(doc())).toBe(html);
+  });
+
+  it('has the strict CSP, and no script but the JSON data', () => {
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`);
+    expect(REPORT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('<script type="application/json" id="report-data">');
+    // No event attribute on any element (values are quoted and escaped, so drop them first).
+    expect(html.replace(/"[^"]*"/g, '""')).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('escapes every text that came from a file', () => {
+    expect(html).not.toContain(HOSTILE);
+    expect(html).toContain(escapeHtml(HOSTILE));
+    expect(html).toContain('a &amp; b');
+    expect(html).toContain('&quot;quoted&quot;');
+  });
+
+  it('embeds the document once, readable back exactly, with nothing that closes its tag', () => {
+    const embedded = html.slice(html.indexOf('id="report-data">') + 17, html.lastIndexOf('</script>'));
+    expect(embedded).not.toContain('<');
+    expect(JSON.parse(embedded)).toEqual(doc());
+    expect(html.split('id="report-data"')).toHaveLength(2);
+  });
+
+  it('draws the burn-up chart and a sparkline and phase bar per active roadmap', () => {
+    expect(html).toContain('<svg class="chart" id="burnup"');
+    expect(html).toContain('id="roadmap-0-spark"');
+    expect(html).toMatch(/<svg class="bar"[^>]*>.*class="seg done"/);
+  });
+});
+
+describe('chart helpers', () => {
+  it('round ticks and short numbers', () => {
+    expect([tickStep(0), tickStep(7), tickStep(23), tickStep(950)]).toEqual([1, 2, 10, 500]);
+    expect([num(1 / 3), num(-0.001), num(12)]).toEqual(['0.33', '0', '12']);
+  });
+
+  it('JSON for a script element keeps no <', () => {
+    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+  });
+});
