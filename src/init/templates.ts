@@ -58,6 +58,8 @@ const KEY_NOTES: Record<string, string> = {
   frozen: 'Frozen records: files no command ever rewrites (archive leaves their links as recorded).',
   'failure-signatures': 'Failure-signature documents (lint rule failure-signatures).',
   'stable-docs': 'Documents that must cite no specific roadmap file (lint rule roadmap-refs).',
+  verdicts:
+    'Reviewer verdicts kept as evidence; each must pass `agent-config verdict check` (lint rule verdicts).',
   staging: 'Staged confirmations: default lifetime of a stage, and the longest any stage can live.',
   guard:
     'Guard rules of the agent harness hook: default actions switched off, actions no gate window lets through, rules of your own.',
