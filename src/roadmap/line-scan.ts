@@ -84,27 +84,18 @@ export function isSpace(c: number): boolean {
  * what the line scan allocated.
  */
 export function matchStep(text: string, start: number, end: number): number {
-  // Each white-space test is `isSpace(c)` with spaces, tabs and the rest of ASCII answered in
-  // line: in the first few hundred files, before the optimizing compiler inlines it, a call a
-  // character is most of what this test costs.
   let i = start;
-  let c = text.charCodeAt(i);
-  while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
-    c = text.charCodeAt(++i);
-  }
-  if (i >= end || (c !== 0x2d && c !== 0x2a)) return -1;
-  c = text.charCodeAt(++i);
-  if (i >= end || !(c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c))))
-    return -1;
-  while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
-    c = text.charCodeAt(++i);
-  }
-  if (i + 2 >= end || c !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
+  const bullet = text.charCodeAt(i);
+  if (i >= end || (bullet !== 0x2d && bullet !== 0x2a)) return -1;
+  i++;
+  if (i >= end || !isSpace(text.charCodeAt(i))) return -1;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
+  if (i + 2 >= end || text.charCodeAt(i) !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
   if (stateOf(text.charCodeAt(i + 1)) === null) return -1;
   i += 3;
   if (i === end) return i;
-  c = text.charCodeAt(i);
-  return c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)) ? i + 1 : -1;
+  return isSpace(text.charCodeAt(i)) ? i + 1 : -1;
 }
 
 /**
