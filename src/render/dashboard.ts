@@ -104,12 +104,10 @@ function linkView(prefix: string, rel: string): Utf8View {
   return isAscii(shown) && isAscii(prefix) ? (link as Utf8View) : utf8View(link);
 }
 
-/** A roadmap's row of the open-roadmaps table without its number, as a flat view. */
+/** A roadmap's row of the open-roadmaps table without its number, as a view. */
 function tableRow(roadmap: Roadmap, c: Counts, open: number, link: Utf8View, anchor: string): Utf8View {
   const cell = open === 0 ? '0' : `[${open}](#${anchor})`;
-  return flat(
-    `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |` as Utf8View,
-  );
+  return `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |` as Utf8View;
 }
 
 /** Classifies one roadmap for the banners and renders its breakdown block. */
@@ -279,19 +277,8 @@ function sanitizedView(view: string): Utf8View {
   return utf8View(sanitize(viewText(view)));
 }
 
-// Matches at once: what matters is that running a regular expression makes V8 copy a string
-// built by concatenation into one flat piece first.
-const ANYWHERE = /^/;
-
-/** `text` as one flat string: built with `+`, it is a tree of its parts, slices of a file's text among them. */
-function flat<T extends string>(text: T): T {
-  ANYWHERE.test(text);
-  return text;
-}
-
 /**
- * One roadmap's block of the breakdown, as a view. Flattened into a new string, so it keeps no
- * slice of the roadmap's text alive. Rendered raw first: when no field of it holds anything the
+ * One roadmap's block of the breakdown, as a view. Rendered raw first: when no field of it holds anything the
  * sanitizer would escape (the common case: one cheap test a field, most are plain ASCII), that
  * is the block; otherwise it is rendered again with every field sanitized.
  */
@@ -305,8 +292,8 @@ function renderRoadmap(
   const views = roadmap.encoding === 'utf8-view';
   unsafe = false;
   const raw = renderRoadmapWith(roadmap, counts, open, link, anchor, views ? rawView : rawText);
-  if (!unsafe) return flat(raw);
-  return flat(renderRoadmapWith(roadmap, counts, open, link, anchor, views ? sanitizedView : sanitizedText));
+  if (!unsafe) return raw;
+  return renderRoadmapWith(roadmap, counts, open, link, anchor, views ? sanitizedView : sanitizedText);
 }
 
 const TITLE_END = utf8View('** — ');
