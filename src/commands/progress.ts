@@ -3,12 +3,7 @@ import { dirname, join, posix, relative } from 'node:path';
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
-import {
-  type DashboardEntry,
-  dashboardEntry,
-  type ParkedRow,
-  renderDashboardBytes,
-} from '../render/dashboard.js';
+import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboard } from '../render/dashboard.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
@@ -83,9 +78,9 @@ export class DashboardPlanner {
     return judged;
   }
 
-  /** The dashboard's bytes, of the added entries (or of `entries`, in path order). */
-  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): Buffer {
-    return renderDashboardBytes({ entries, parked, linkPrefix: this.linkPrefix });
+  /** The dashboard, of the added entries (or of `entries`, in path order). */
+  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): string {
+    return renderDashboard({ entries, parked, linkPrefix: this.linkPrefix });
   }
 }
 
@@ -117,29 +112,23 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   const findings: Diagnostic[] = [];
   let stepsDone = 0;
   let stepsActive = 0;
-  // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept, so it
-  // may be a model of UTF-8 views, which the dashboard is built from (core/utf8-view.ts).
-  const tree = scanRoadmapTree(
-    root,
-    config,
-    (roadmap) => {
-      findings.push(...roadmap.diagnostics);
-      if (roadmap.phases.length === 0) return;
-      const { entry, verdict } = planner.add(roadmap);
-      const c = entry.counts;
-      stepsDone += c.done;
-      stepsActive += c.totalActive;
-      const base = { rel: entry.rel, done: c.done, active: c.totalActive };
-      if (entry.completed) completed.push(base);
-      if (entry.ironLaw3) {
-        const problems = !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
-        ironLaw3.push({ ...base, deferred: c.deferred, problems });
-      }
-      if (entry.mergeGated !== null)
-        mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
-    },
-    { views: true },
-  );
+  // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept.
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    findings.push(...roadmap.diagnostics);
+    if (roadmap.phases.length === 0) return;
+    const { entry, verdict } = planner.add(roadmap);
+    const c = entry.counts;
+    stepsDone += c.done;
+    stepsActive += c.totalActive;
+    const base = { rel: entry.rel, done: c.done, active: c.totalActive };
+    if (entry.completed) completed.push(base);
+    if (entry.ironLaw3) {
+      const problems = !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
+      ironLaw3.push({ ...base, deferred: c.deferred, problems });
+    }
+    if (entry.mergeGated !== null)
+      mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
+  });
   const report: ProgressReport = {
     mode: options.check ? 'check' : 'write',
     root,
@@ -166,7 +155,7 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   if (options.check) {
     const current = readDashboard(path, config.dashboard);
     report.missing = current === null;
-    report.stale = current === null || !current.equals(content);
+    report.stale = current === null || !current.equals(Buffer.from(content, 'utf8'));
   } else {
     writeFileAtomic(path, content);
   }

@@ -1,4 +1,3 @@
-import { viewText } from '../core/utf8-view.js';
 import type { Roadmap, Step } from './model.js';
 import { type Counts, openBlockers, roadmapCounts } from './queries.js';
 
@@ -25,14 +24,8 @@ export function roadmapSlug(rel: string): string {
   return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
 }
 
-/** A string of the model as text: a verdict holds text whatever the model's encoding. */
-function asText(roadmap: Roadmap, value: string): string {
-  return roadmap.encoding === 'utf8-view' ? viewText(value) : value;
-}
-
-function quoteStep(step: Step, roadmap: Roadmap): string {
-  // Cut at 120 characters of the text, so a view is decoded first.
-  const text = asText(roadmap, step.text).trim();
+function quoteStep(step: Step): string {
+  const text = step.text.trim();
   if (text === '') return '(unnamed step)';
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
@@ -43,7 +36,7 @@ export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string
   const source = roadmapSlug(roadmap.rel);
   for (const step of roadmap.steps) {
     if (step.state !== 'deferred') continue;
-    const where = `line ${step.line} ${quoteStep(step, roadmap)}`;
+    const where = `line ${step.line} ${quoteStep(step)}`;
     const res = step.deferredResolution;
     if (res === null) {
       problems.push(
@@ -88,7 +81,7 @@ export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
     return {
       finished: false,
       reason: 'blockers',
-      blockerIds: open.map((b) => asText(roadmap, b.id)),
+      blockerIds: open.map((b) => b.id),
       counts,
     };
   return { finished: true, counts };
