@@ -29,7 +29,7 @@ export type { Context, Io } from './core/context.js';
 export type { Diagnostic, Severity } from './core/diagnostics.js';
 export { AgentConfigError, ConfigError, InputError, RepoStateError, UsageError } from './core/errors.js';
 export { createGit } from './git/git-cli-adapter.js';
-export type { GitPort } from './git/port.js';
+export type { GitPort } from './core/git-port.js';
 export type { LintReport } from './lint/report.js';
 export { formatGithub } from './lint/reporters/github.js';
 export { formatJson } from './lint/reporters/json.js';

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
-import type { GitPort } from '../git/port.js';
+import type { GitPort } from '../core/git-port.js';
 import { atomicTempTarget, writeFileAtomic } from '../repo/atomic-write.js';
 import { fingerprint, type Journal, removeJournal, writeJournal } from './journal-store.js';
 import { spliceEdits } from './references.js';

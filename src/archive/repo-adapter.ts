@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
-import type { GitFactory, GitPort } from '../git/port.js';
+import type { GitFactory, GitPort } from '../core/git-port.js';
 import type { ArchivePlan } from './model.js';
 
 /** Paths git reports relative to its top level, made relative to the root (others dropped). */

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
+import type { GitPort, StatusEntry } from '../core/git-port.js';
 import { lazyRequire } from '../core/lazy-require.js';
-import type { GitPort, StatusEntry } from './port.js';
 
 /** A git command that exited non-zero: its exit code and what it said on stderr. */
 export class GitCommandError extends Error {
