@@ -1,16 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import type { Context } from '../core/context.js';
 import { AgentConfigError, EXIT_CANNOT_RUN, EXIT_OK } from '../core/errors.js';
+import { VERSION } from '../core/version.js';
 import { sanitize } from '../render/sanitize.js';
 import { err } from './output.js';
 import { registrations } from './registry.js';
 import type { CliState } from './state.js';
-
-declare const __AGENT_CONFIG_VERSION__: string | undefined;
-
-/** The package version, injected at build time (`0.0.0-dev` when run from source). */
-export const VERSION: string =
-  typeof __AGENT_CONFIG_VERSION__ === 'string' ? __AGENT_CONFIG_VERSION__ : '0.0.0-dev';
 
 /** Builds the commander program for one run, with every registered verb. */
 export function buildProgram(ctx: Context, state: CliState): Command {
