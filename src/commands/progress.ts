@@ -1,15 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join } from 'node:path';
+import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
-import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboard } from '../render/dashboard.js';
+import { DashboardPlanner, dashboardLinkPrefix } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
+import { readUtf8 } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
-import { type Completion, completion, type TargetLookup } from '../roadmap/completion.js';
-import type { Roadmap } from '../roadmap/model.js';
 
 export interface ProgressOptions {
   root?: string;
@@ -47,52 +46,23 @@ export interface ProgressReport {
   warnings: RoadmapTree['warnings'];
 }
 
-/**
- * Turns active roadmaps into dashboard entries one at a time (completion judged with one shared
- * lookup), then renders the dashboard from them.
- */
-export class DashboardPlanner {
-  readonly entries: DashboardEntry[] = [];
-  private readonly lookup: TargetLookup;
-  private readonly linkPrefix: string;
-
-  constructor(root: string, roadmapsDir: string, dashboard: string) {
-    this.lookup = createTargetLookup(root, roadmapsDir);
-    this.linkPrefix = `${
-      relative(dirname(join(root, dashboard)), join(root, roadmapsDir))
-        .split('\\')
-        .join(posix.sep) || '.'
-    }/`;
-  }
-
-  /** An active roadmap's entry and completion verdict, not added. */
-  judge(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
-    const verdict = completion(roadmap, this.lookup);
-    return { entry: dashboardEntry(roadmap, verdict, this.linkPrefix), verdict };
-  }
-
-  /** Adds an active roadmap (in path order); returns its entry and completion verdict. */
-  add(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
-    const judged = this.judge(roadmap);
-    this.entries.push(judged.entry);
-    return judged;
-  }
-
-  /** The dashboard, of the added entries (or of `entries`, in path order). */
-  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): string {
-    return renderDashboard({ entries, parked, linkPrefix: this.linkPrefix });
-  }
+/** The dashboard on disk, or null when there is none. */
+function readDashboard(path: string, shown: string): { text: string; invalidUtf8: boolean } | null {
+  const read = readUtf8(path);
+  if (!('errorCode' in read)) return read;
+  if (read.errorCode === 'ENOENT') return null;
+  throw new InputError(`cannot be read (${read.errorCode})`, shown, 'check its permissions');
 }
 
-/** The dashboard's bytes on disk, or null when there is none. */
-function readDashboard(path: string, shown: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new InputError(`cannot be read (${code ?? 'error'})`, shown, 'check its permissions');
-  }
+/**
+ * Builds the planner for a repository: deferral destinations looked up on disk, links relative
+ * to the dashboard.
+ */
+export function createDashboardPlanner(root: string, config: Config): DashboardPlanner {
+  return new DashboardPlanner(
+    createTargetLookup(root, config.roadmaps),
+    dashboardLinkPrefix(config.roadmaps, config.dashboard),
+  );
 }
 
 /**
@@ -103,7 +73,7 @@ function readDashboard(path: string, shown: string): Buffer | null {
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
-  const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+  const planner = createDashboardPlanner(root, config);
   const completed: ProgressReport['completed'] = [];
   const ironLaw3: ProgressReport['ironLaw3'] = [];
   const mergeGated: MergeGatedNote[] = [];
@@ -155,7 +125,8 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   if (options.check) {
     const current = readDashboard(path, config.dashboard);
     report.missing = current === null;
-    report.stale = current === null || !current.equals(Buffer.from(content, 'utf8'));
+    // Bytes that are not UTF-8 never equal a render, whatever they decode to.
+    report.stale = current === null || current.invalidUtf8 || current.text !== content;
   } else {
     writeFileAtomic(path, content);
   }
