@@ -5,7 +5,7 @@ import type { GitFactory, GitPort } from '../core/git-port.js';
 import type { ArchivePlan } from './model.js';
 
 /** Paths git reports relative to its top level, made relative to the root (others dropped). */
-export function toRootRelative(paths: Iterable<string>, prefix: string): string[] {
+function toRootRelative(paths: Iterable<string>, prefix: string): string[] {
   if (prefix === '') return [...paths];
   const head = `${prefix}/`;
   return [...paths].filter((p) => p.startsWith(head)).map((p) => p.slice(head.length));

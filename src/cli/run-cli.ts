@@ -8,7 +8,7 @@ import { registrations } from './registry.js';
 import type { CliState } from './state.js';
 
 /** Builds the commander program for one run, with every registered verb. */
-export function buildProgram(ctx: Context, state: CliState): Command {
+function buildProgram(ctx: Context, state: CliState): Command {
   // The help's width is asked for only when help is printed: the terminal's size costs a start.
   const helpWidth = () => Math.min(ctx.io.columns || 80, 100);
   const output = {

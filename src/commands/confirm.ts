@@ -17,7 +17,7 @@ export interface ConfirmOptions {
 }
 
 /** A decider is `human:` and a name without control, bidi or zero-width characters. */
-export function isHumanDecider(decider: string): boolean {
+function isHumanDecider(decider: string): boolean {
   const name = decider.slice('human:'.length);
   return decider.startsWith('human:') && name.trim() !== '' && name.length <= 100 && sanitize(name) === name;
 }

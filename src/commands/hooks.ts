@@ -76,7 +76,7 @@ exit "$status"
 }
 
 /** Decides what to do with the existing hook (null when there is none). */
-export function planHookInstall(existing: string | null, script: string, force: boolean): HookPlan {
+function planHookInstall(existing: string | null, script: string, force: boolean): HookPlan {
   if (existing === null) return { action: 'install', script };
   if (existing === script) return { action: 'unchanged', script };
   if (existing.includes(HOOK_MARKER)) return { action: 'update', script };

@@ -56,7 +56,7 @@ function pcreAlternation(needles: string[]): string | null {
 }
 
 /** The one adapter between the domain and git: the git CLI, run with execFile. */
-export class GitCliAdapter implements GitPort {
+class GitCliAdapter implements GitPort {
   constructor(private readonly dir: string) {}
 
   private raw(args: string[]): Promise<string> {

@@ -75,7 +75,7 @@ function progressBar(percent: number, width: number): string {
 }
 
 /** The in-page anchor of a roadmap's blockers block: `blockers-` + a slug of its path. */
-export function blockersAnchor(rel: string): string {
+function blockersAnchor(rel: string): string {
   const slug = rel
     .replace(/\.md$/, '')
     .toLowerCase()

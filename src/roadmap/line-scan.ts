@@ -57,7 +57,7 @@ interface EntryDraft {
 }
 
 /** JavaScript's `\s`: the white space and line terminators a regular expression's `\s` matches. */
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   return c <= 0x20
     ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
     : c === 0xa0 ||

@@ -13,7 +13,7 @@ import { isSafeToken } from './token.js';
 export const STORE_DIR = 'agents/runtime/staged-confirmations';
 
 /** The folders in the order a record moves through them. */
-export const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
+const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
 
 function relFile(folder: Folder, name: string): string {
   return `${STORE_DIR}/${folder}/${name}`;
