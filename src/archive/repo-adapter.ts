@@ -1,7 +1,8 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import type { GitFactory, GitPort } from '../core/git-port.js';
+import { toPosix } from '../repo/posix-path.js';
 import type { ArchivePlan } from './model.js';
 
 /** Paths git reports relative to its top level, made relative to the root (others dropped). */
@@ -28,7 +29,7 @@ export async function openRepository(factory: GitFactory, root: string): Promise
       'archive moves files with git; run it in a clone',
     );
   }
-  return { git, prefix: relative(realpathSync(top), realpathSync(root)).split(sep).join('/') };
+  return { git, prefix: toPosix(relative(realpathSync(top), realpathSync(root))) };
 }
 
 /**

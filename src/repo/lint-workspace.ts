@@ -1,16 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
-import { readUtf8 } from '../repo/read-text.js';
-import { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles } from '../repo/tree.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
-
-// Folders no document of ours lives in; walking them would only cost time.
-const SKIP_DIRS = new Set(['.git', 'node_modules']);
+import { EXCLUDED_DIRS, isRoadmapName, listMarkdownFiles, listRoadmapFiles } from './discover.js';
+import { readUtf8 } from './read-text.js';
 
 /** Decides which rules' scopes a repository-relative path is in. */
 export interface Classifier {
@@ -38,7 +35,7 @@ export function createClassifier(config: Config): Classifier {
 }
 
 /** Reads a file for linting; bytes that are not UTF-8 become findings, not a refusal. */
-export function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
+function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
   const read = readUtf8(join(root, rel));
   if ('errorCode' in read) throw new InputError(`cannot be read (${read.errorCode})`, rel, read.fix);
   return read;
@@ -65,25 +62,6 @@ export function loadDocument(
   return { file: rel, text, scopes, roadmap, invalidUtf8 };
 }
 
-/** Every markdown file below a folder (repository-relative), skipping `.git` and `node_modules`. */
-export function walkMarkdown(root: string, dir: string, out: string[] = []): string[] {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(root, dir), { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const rel = dir === '' ? e.name : `${dir}/${e.name}`;
-    if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name)) walkMarkdown(root, rel, out);
-    } else if (e.isFile() && e.name.endsWith('.md')) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
-
 /** Files the globs name: a glob's static folder is walked, a plain path is checked directly. */
 function globFiles(root: string, globs: readonly string[]): string[] {
   const bases = new Set<string>();
@@ -99,7 +77,7 @@ function globFiles(root: string, globs: readonly string[]): string[] {
   const sorted = [...bases].sort();
   // `docs` already covers `docs/guidelines`: walk each folder once.
   const roots = sorted.filter((b) => !sorted.some((o) => o !== b && (o === '' || b.startsWith(`${o}/`))));
-  for (const base of roots) walkMarkdown(root, base, files);
+  for (const base of roots) for (const file of listMarkdownFiles(root, base)) files.push(file);
   return files;
 }
 
