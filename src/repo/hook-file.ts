@@ -1,0 +1,30 @@
+import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from './atomic-write.js';
+
+/** The text of a hook file, or null when there is none. */
+export function readHook(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+}
+
+/** Moves a hook aside to `<path>.backup` and returns that path. */
+export function backUpHook(path: string): string {
+  const backup = `${path}.backup`;
+  renameSync(path, backup);
+  return backup;
+}
+
+/** Writes an executable hook atomically. */
+export function writeHook(path: string, script: string): void {
+  writeFileAtomic(path, script);
+  chmodSync(path, 0o755);
+}
+
+/** The built CLI this code runs from (`dist/bin.js`), or null when running from source. */
+export function runningCli(): string | null {
+  for (const candidate of ['../bin.js', './bin.js']) {
+    const path = fileURLToPath(new URL(candidate, import.meta.url));
+    if (path.endsWith('bin.js') && existsSync(path)) return path;
+  }
+  return null;
+}
