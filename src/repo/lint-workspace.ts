@@ -5,6 +5,7 @@ import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
+import { roadmapStem } from '../roadmap/names.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 import { EXCLUDED_DIRS, isRoadmapName, listMarkdownFiles, listRoadmapFiles } from './discover.js';
 import { readUtf8 } from './read-text.js';
@@ -114,7 +115,7 @@ export function createWorkspace(
       if (byStem === undefined) {
         byStem = new Map();
         for (const f of listRoadmapFiles(root, config.roadmaps).files) {
-          const s = f.slice(f.lastIndexOf('/') + 1, -3);
+          const s = roadmapStem(f);
           byStem.set(s, [...(byStem.get(s) ?? []), `${config.roadmaps}/${f}`]);
         }
       }

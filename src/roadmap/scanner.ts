@@ -3,6 +3,7 @@ import type { Fence } from './fences.js';
 import { isDraft, parseFrontmatter } from './frontmatter.js';
 import { LineScan, NO_PRS } from './line-scan.js';
 import type { Roadmap } from './model.js';
+import { roadmapStem } from './names.js';
 
 export { closesFence, type Fence, fenceOpener } from './fences.js';
 
@@ -12,11 +13,6 @@ export interface ParseOptions {
   rel: string;
   /** Path shown in diagnostics; defaults to `rel`. */
   file?: string;
-}
-
-function stem(rel: string): string {
-  const base = rel.slice(rel.lastIndexOf('/') + 1);
-  return base.endsWith('.md') ? base.slice(0, -3) : base;
 }
 
 /** Where line `index` ends: the offset of its newline, or the end of the text. */
@@ -96,7 +92,7 @@ export function parseRoadmap(text: string, options: ParseOptions): Roadmap {
   return {
     rel: options.rel,
     file,
-    title: scan.title ?? stem(options.rel),
+    title: scan.title ?? roadmapStem(options.rel),
     frontmatter,
     draft: isDraft(frontmatter),
     phases: scan.phases,
