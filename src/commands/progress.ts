@@ -9,6 +9,7 @@ import { loadConfig } from '../repo/load-config.js';
 import { readUtf8 } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
+import { heldByDeferrals } from '../roadmap/completion.js';
 
 export interface ProgressOptions {
   root?: string;
@@ -92,10 +93,8 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     stepsActive += c.totalActive;
     const base = { rel: entry.rel, done: c.done, active: c.totalActive };
     if (entry.completed) completed.push(base);
-    if (entry.ironLaw3) {
-      const problems = !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
-      ironLaw3.push({ ...base, deferred: c.deferred, problems });
-    }
+    if (heldByDeferrals(verdict))
+      ironLaw3.push({ ...base, deferred: c.deferred, problems: verdict.problems });
     if (entry.mergeGated !== null)
       mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
   });

@@ -1,5 +1,5 @@
 import { needsUser } from '../roadmap/blockers.js';
-import type { Completion } from '../roadmap/completion.js';
+import { type Completion, heldByDeferrals } from '../roadmap/completion.js';
 import type { Blocker, Roadmap } from '../roadmap/model.js';
 import {
   type Counts,
@@ -119,7 +119,7 @@ export function dashboardEntry(
     openBlockers: open.length,
     userBlockers: open.filter((b) => needsUser(b.owner)).length,
     completed: verdict?.finished === true,
-    ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
+    ironLaw3: heldByDeferrals(verdict),
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
     link,
     row: tableRow(roadmap, counts, open.length, link, anchor),

@@ -1,4 +1,5 @@
 import type { Roadmap, Step } from './model.js';
+import { roadmapSlug } from './names.js';
 import { type Counts, openBlockers, roadmapCounts } from './queries.js';
 
 /** Where a deferral's destination slug was found, and what the destination says. */
@@ -18,11 +19,6 @@ export type Completion =
   | { finished: false; reason: 'in-progress' | 'no-active-steps'; counts: Counts }
   | { finished: false; reason: 'deferrals'; problems: string[]; counts: Counts }
   | { finished: false; reason: 'blockers'; blockerIds: string[]; counts: Counts };
-
-/** The source slug a destination names back: the path below the roadmap root without `.md`. */
-export function roadmapSlug(rel: string): string {
-  return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
-}
 
 function quoteStep(step: Step): string {
   const text = step.text.trim();
@@ -62,6 +58,13 @@ export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string
     }
   }
   return problems;
+}
+
+/** Iron Law 3: all steps are closed, but `[~]` deferrals without a valid resolution hold the roadmap. */
+export function heldByDeferrals(
+  verdict: Completion | undefined,
+): verdict is Extract<Completion, { reason: 'deferrals' }> {
+  return verdict?.finished === false && verdict.reason === 'deferrals';
 }
 
 /**
