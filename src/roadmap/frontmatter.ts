@@ -37,55 +37,37 @@ export function parseFrontmatter(body: string, file: string, firstLine: number):
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(body, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const refuse = (
+    line: number,
+    column: number,
+    severity: Diagnostic['severity'],
+    code: string,
+    message: string,
+  ) => ({
+    data: null,
+    diagnostics: [{ file, line, column, severity, code, message }],
+  });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     const pos = lineCounter.linePos(error.pos[0]);
-    return {
-      data: null,
-      diagnostics: [
-        {
-          file,
-          line: firstLine + pos.line - 1,
-          column: pos.col,
-          severity: 'error',
-          code: 'frontmatter-invalid-yaml',
-          message: `frontmatter is not valid YAML (${error.message.split('\n')[0]}); fix it or the roadmap's settings (status: draft …) are ignored`,
-        },
-      ],
-    };
+    return refuse(
+      firstLine + pos.line - 1,
+      pos.col,
+      'error',
+      'frontmatter-invalid-yaml',
+      `frontmatter is not valid YAML (${error.message.split('\n')[0]}); fix it or the roadmap's settings (status: draft …) are ignored`,
+    );
   }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    return {
-      data: null,
-      diagnostics: [
-        {
-          file,
-          line: firstLine,
-          column: 1,
-          severity: 'error',
-          code: 'frontmatter-invalid-yaml',
-          message: `frontmatter cannot be read (${(error as Error).message}); simplify it`,
-        },
-      ],
-    };
+    const message = `frontmatter cannot be read (${(error as Error).message}); simplify it`;
+    return refuse(firstLine, 1, 'error', 'frontmatter-invalid-yaml', message);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    return {
-      data: null,
-      diagnostics: [
-        {
-          file,
-          line: firstLine,
-          column: 1,
-          severity: 'warning',
-          code: 'frontmatter-not-mapping',
-          message: 'frontmatter is not a mapping of keys; it is ignored',
-        },
-      ],
-    };
+    const message = 'frontmatter is not a mapping of keys; it is ignored';
+    return refuse(firstLine, 1, 'warning', 'frontmatter-not-mapping', message);
   }
   return { data: data as Record<string, unknown>, diagnostics: [] };
 }
