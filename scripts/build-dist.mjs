@@ -2,7 +2,7 @@
 // * dist/index.mjs (+ chunks/): the library, ES modules;
 // * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
-//   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Start-up").
+//   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Performance: the optimisations that stay").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
 // pays for Node's ES module loader before its first line runs.
 import { spawnSync } from 'node:child_process';

@@ -73,7 +73,7 @@ function readCache(dir: string, stamp: string | null): Buffer | undefined {
 
 /**
  * Loads the CLI bundle in `dir` with the code cache the build made for it (see
- * docs/decisions.md, "Start-up: a code cache"): V8 then neither parses the bundle nor compiles
+ * docs/decisions.md, "Performance: the optimisations that stay"): V8 then neither parses the bundle nor compiles
  * the functions a command runs. A missing, stale or rejected cache only costs that time back.
  */
 export function loadCli(dir: string, options: { cache?: boolean } = {}): LoadedCli {
