@@ -1,10 +1,15 @@
-import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readUtf8 } from './read-text.js';
 
 /** The text of a hook file, or null when there is none. */
 export function readHook(path: string): string | null {
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const read = readUtf8(path);
+  if (!('errorCode' in read)) return read.text;
+  if (read.errorCode === 'ENOENT') return null;
+  throw new RepoStateError(`cannot be read (${read.errorCode})`, path, read.fix);
 }
 
 /** Moves a hook aside to `<path>.backup` and returns that path. */
