@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { type Completion, completion, type TargetLookup } from '../roadmap/completion.js';
 import type { Roadmap } from '../roadmap/model.js';
-import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboard } from './dashboard.js';
+import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboardBytes } from './dashboard.js';
 
 /**
  * The dashboard's link prefix to the roadmap root, with a trailing slash (`roadmaps/`), from
@@ -36,8 +36,8 @@ export class DashboardPlanner {
     return judged;
   }
 
-  /** The dashboard, of the added entries (or of `entries`, in path order). */
-  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): string {
-    return renderDashboard({ entries, parked, linkPrefix: this.linkPrefix });
+  /** The dashboard file's bytes, of the added entries (or of `entries`, in path order). */
+  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): Buffer {
+    return renderDashboardBytes({ entries, parked, linkPrefix: this.linkPrefix });
   }
 }

@@ -37,8 +37,12 @@ export interface DashboardEntry {
   ironLaw3: boolean;
   /** Every open step is merge-gated: how many, and the PRs they cite. */
   mergeGated: { count: number; prs: number[] } | null;
-  /** The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`. */
-  breakdown: string;
+  /**
+   * The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`, as UTF-8: the
+   * bytes the dashboard file holds. Encoding it at once also leaves no string that shares
+   * memory with the roadmap file's text, so a tree of thousands is not kept alive.
+   */
+  breakdown: Buffer;
   /** The roadmap's link, `[rel](prefix + rel)`. */
   link: string;
   /** Its row of the open-roadmaps table without the leading `| N `. */
@@ -123,12 +127,19 @@ export function dashboardEntry(
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
     link,
     row: tableRow(roadmap, counts, open.length, link, anchor),
-    breakdown: renderRoadmap(roadmap, counts, open, link, anchor),
+    breakdown: Buffer.from(renderRoadmap(roadmap, counts, open, link, anchor), 'utf8'),
   };
 }
 
 /** Renders `agents/roadmaps-progress.md` in upstream's TypeScript layout, with our prose. */
 export function renderDashboard(input: DashboardInput): string {
+  return renderDashboardBytes(input).toString('utf8');
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** `renderDashboard` as the bytes of the file. */
+export function renderDashboardBytes(input: DashboardInput): Buffer {
   const p = input.linkPrefix;
   const rows = input.entries;
   const out: string[] = [];
@@ -193,7 +204,7 @@ export function renderDashboard(input: DashboardInput): string {
 
   if (n === 0) {
     text('_No open roadmaps._', '');
-    return fileText(out);
+    return Buffer.from(`${out.join('\n')}\n`, 'utf8');
   }
 
   text('## Open roadmaps', '');
@@ -214,13 +225,10 @@ export function renderDashboard(input: DashboardInput): string {
   }
 
   text('## Per-roadmap phase breakdown', '');
-  for (const r of rows) text(r.breakdown);
-  return fileText(out);
-}
-
-/** The dashboard's lines as the file's text, each line ended by a newline. */
-function fileText(lines: string[]): string {
-  return `${lines.join('\n')}\n`;
+  // Each block is followed by a newline, as if it were one more line of `out`.
+  const parts: Buffer[] = [Buffer.from(`${out.join('\n')}\n`, 'utf8')];
+  for (const r of rows) parts.push(r.breakdown, NEWLINE);
+  return Buffer.concat(parts);
 }
 
 /** One roadmap's block of the breakdown; every field from the file goes through the sanitizer. */

@@ -48,6 +48,12 @@ function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   }
 }
 
+/** Whether a file holds exactly `bytes`, or why it could not be read (`ENOENT`: there is none). */
+export function fileHolds(abs: string, bytes: Uint8Array): boolean | { errorCode: string; fix: string } {
+  const read = readBytes(abs);
+  return Buffer.isBuffer(read) ? read.equals(bytes) : read;
+}
+
 /**
  * UTF-8 bytes as text. `latin1`, the bytes read one character a byte, is the text when they are
  * plain ASCII (and the cheaper decoding).

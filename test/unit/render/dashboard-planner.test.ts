@@ -27,6 +27,6 @@ describe('DashboardPlanner', () => {
     expect(asked).toEqual(['next']);
     expect(verdict.finished).toBe(false);
     expect(entry.ironLaw3).toBe(true);
-    expect(planner.render([])).toContain('| [a.md](roadmaps/a.md) | 1 | 1 | 0 |');
+    expect(planner.render([]).toString('utf8')).toContain('| [a.md](roadmaps/a.md) | 1 | 1 | 0 |');
   });
 });
