@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { DashboardPlanner, dashboardLinkPrefix } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
-import { fileHolds } from '../repo/read-text.js';
+import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
 import { heldByDeferrals } from '../roadmap/completion.js';
@@ -47,12 +47,12 @@ export interface ProgressReport {
   warnings: RoadmapTree['warnings'];
 }
 
-/** Whether the dashboard on disk is exactly `content`; null when there is none. */
-function dashboardMatches(path: string, shown: string, content: Buffer): boolean | null {
-  const held = fileHolds(path, content);
-  if (typeof held === 'boolean') return held;
-  if (held.errorCode === 'ENOENT') return null;
-  throw new InputError(`cannot be read (${held.errorCode})`, shown, 'check its permissions');
+/** The dashboard's bytes on disk, or null when there is none. */
+function readDashboard(path: string, shown: string): Buffer | null {
+  const read = readFileBytes(path);
+  if (Buffer.isBuffer(read)) return read;
+  if (read.errorCode === 'ENOENT') return null;
+  throw new InputError(`cannot be read (${read.errorCode})`, shown, 'check its permissions');
 }
 
 /**
@@ -122,9 +122,9 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   const content = planner.render(tree.parked);
   const path = join(root, config.dashboard);
   if (options.check) {
-    const matches = dashboardMatches(path, config.dashboard, content);
-    report.missing = matches === null;
-    report.stale = matches !== true;
+    const current = readDashboard(path, config.dashboard);
+    report.missing = current === null;
+    report.stale = current === null || !current.equals(content);
   } else {
     writeFileAtomic(path, content);
   }

@@ -134,19 +134,21 @@ export function listRoadmapFiles(rootAbs: string, roadmapsDir: string): Walk {
 
 // Folders no document of ours lives in; walking them would only cost time.
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
-const MARKDOWN_RULES: WalkRules = {
-  skipDir: (name) => SKIP_DIRS.has(name),
-  keepFile: (name) => name.endsWith('.md'),
-  followLinks: false,
-};
+const isMarkdownName = (name: string) => name.endsWith('.md');
 
 /**
- * Every markdown file below a repository folder (repository-relative, in walk order), skipping
- * `.git` and `node_modules` and symbolic links; an unreadable folder is passed over.
+ * Every markdown file (or every file whose name `keep` accepts) below a repository folder,
+ * repository-relative, in walk order; skips `.git`, `node_modules` and symbolic links, and
+ * passes over an unreadable folder.
  */
-export function listMarkdownFiles(root: string, dir: string): string[] {
+export function listMarkdownFiles(
+  root: string,
+  dir: string,
+  keep: (name: string) => boolean = isMarkdownName,
+): string[] {
   const out: Walk = { files: [], warnings: [], problems: [] };
-  walk(join(root, dir), dir, dir, MARKDOWN_RULES, new Set(), out);
+  const rules: WalkRules = { skipDir: (name) => SKIP_DIRS.has(name), keepFile: keep, followLinks: false };
+  walk(join(root, dir), dir, dir, rules, new Set(), out);
   return out.files;
 }
 

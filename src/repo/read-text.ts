@@ -48,10 +48,10 @@ function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   }
 }
 
-/** Whether a file holds exactly `bytes`, or why it could not be read (`ENOENT`: there is none). */
-export function fileHolds(abs: string, bytes: Uint8Array): boolean | { errorCode: string; fix: string } {
+/** A file's bytes (a copy of its own), or why it could not be read (`ENOENT`: there is none). */
+export function readFileBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   const read = readBytes(abs);
-  return Buffer.isBuffer(read) ? read.equals(bytes) : read;
+  return Buffer.isBuffer(read) ? Buffer.from(read) : read;
 }
 
 /**
