@@ -4,7 +4,7 @@
 // * dist/shell-parser.cjs (+ shell-parser.cache): the guard's shell parser, which the CLI loads
 //   on first use with its own code cache;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
-//   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Start-up").
+//   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Performance: the optimisations that stay").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
 // pays for Node's ES module loader before its first line runs.
 import { spawnSync } from 'node:child_process';

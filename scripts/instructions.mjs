@@ -1,6 +1,6 @@
 // `node scripts/instructions.mjs [--dist DIR] [--cwd DIR] -- ARGS…`: counts the instructions of
 // one run of the built CLI with valgrind's callgrind, a figure that repeats to within 1–2 %
-// where wall time on this machine moves by 10 % (see docs/decisions.md, "Performance").
+// where wall time on this machine moves by 10 % (see docs/performance-log.md).
 // Node runs with --single-threaded, so the collector and TurboFan count on the main thread, and
 // with a copy of dist/ whose code cache is trained under that flag (V8 refuses a cache made
 // with other flags). Also prints bare `node -e 0` for the ratio. Needs valgrind

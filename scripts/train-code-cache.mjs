@@ -1,6 +1,6 @@
 // Writes dist/cli.cache: runs the commands of the CLI bundle once, in this process, on a small
 // repository made for the purpose, then asks V8 for the code of every function compiled so far
-// (see docs/decisions.md, "Start-up: a code cache"). Run by scripts/build.mjs with the Node
+// (see docs/decisions.md, "Performance: the optimisations that stay"). Run by scripts/build.mjs with the Node
 // that will run the CLI: V8 refuses a cache made by another version or with other flags.
 // Usage: node scripts/train-code-cache.mjs DIST
 import { spawnSync } from 'node:child_process';

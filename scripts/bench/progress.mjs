@@ -31,7 +31,7 @@ export default async function bench(h) {
     );
     if (roadmaps === 2000) {
       const ratio = h.lastRatio;
-      // V8's four worker threads on a two-core machine (docs/decisions.md, "V8's worker pool"):
+      // V8's four worker threads on a two-core machine (docs/performance-log.md, "Bare node's start here, where a run goes, and V8's worker pool"):
       // an option the user can set, which the command cannot set for itself. Not the target's figure.
       await h.timeCli('  the same with NODE_OPTIONS=--v8-pool-size=1', ['progress', '--check'], {
         cwd: dir,

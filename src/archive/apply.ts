@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { RepoStateError } from '../core/errors.js';
-import type { GitPort } from '../git/port.js';
+import { InputError, RepoStateError } from '../core/errors.js';
+import type { GitPort } from '../core/git-port.js';
 import { atomicTempTarget, writeFileAtomic } from '../repo/atomic-write.js';
+import { readUtf8 } from '../repo/read-text.js';
 import { fingerprint, type Journal, removeJournal, writeJournal } from './journal-store.js';
 import { spliceEdits } from './references.js';
 
@@ -89,7 +90,11 @@ async function applyMoves(journal: Journal, deps: ApplyDeps): Promise<void> {
 async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
   for (const rewrite of journal.plan.rewrites) {
     const abs = join(deps.root, rewrite.writePath);
-    const text = readFileSync(abs, 'utf8');
+    const read = readUtf8(abs);
+    if ('errorCode' in read) {
+      throw new InputError(`cannot be read (${read.errorCode})`, rewrite.writePath, read.fix);
+    }
+    const text = read.text;
     const hash = fingerprint(text);
     const expected = journal.hashes[rewrite.writePath]!;
     if (hash === expected.after) continue;

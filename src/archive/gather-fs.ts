@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GitPort } from '../git/port.js';
+import type { GitPort } from '../core/git-port.js';
 import type { LeftAlone, PlannedMove } from './model.js';
 import { baseName } from './paths.js';
 import type { CandidateFile } from './plan.js';

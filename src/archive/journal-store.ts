@@ -1,7 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { nodeCrypto } from '../core/crypto.js';
 import { InputError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { readUtf8 } from '../repo/read-text.js';
 import type { ArchivePlan } from './model.js';
 import { spliceEdits } from './references.js';
 
@@ -44,14 +45,10 @@ export function createJournal(
 
 /** Reads the journal, or null when no run is in progress. */
 export function readJournal(path: string): Journal | null {
-  let text: string;
+  const read = readUtf8(path);
+  if ('errorCode' in read) return null;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    const journal = JSON.parse(text) as Journal;
+    const journal = JSON.parse(read.text) as Journal;
     if (journal.version !== 1 || !Array.isArray(journal.plan?.moves)) throw new Error('bad shape');
     return journal;
   } catch {

@@ -77,10 +77,3 @@ function uniqueSorted(list: LeftAlone[]): LeftAlone[] {
   for (const l of list) seen.set(`${l.path}\0${l.line}\0${l.cites}\0${l.reason}`, l);
   return [...seen.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
 }
-
-/** How many references to a moved roadmap the plan rewrites in other files (its inbound references). */
-export function referenceCount(plan: ArchivePlan, from: string): number {
-  let n = 0;
-  for (const r of plan.rewrites) for (const e of r.edits) if (e.kind !== 'rebase' && e.roadmap === from) n++;
-  return n;
-}

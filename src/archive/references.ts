@@ -133,7 +133,7 @@ export interface PreparedFile {
 }
 
 /** First half of planning one file: where its fences are and which chunks may hold links. */
-export function prepareFile(path: string, text: string, c: ReferenceContext): PreparedFile {
+function prepareFile(path: string, text: string, c: ReferenceContext): PreparedFile {
   if (!isMarkdownPath(path)) return { path, text, fenced: [], links: null };
   const blocks = markdownBlocks(text);
   const wanted = relevantChunks(text, blocks.chunks, c.moves.has(path), c);
@@ -141,7 +141,7 @@ export function prepareFile(path: string, text: string, c: ReferenceContext): Pr
 }
 
 /** Second half: the edits, given the link destinations found for the prepared file. */
-export function finishFile(
+function finishFile(
   file: PreparedFile,
   destinations: readonly LinkDestination[],
   c: ReferenceContext,

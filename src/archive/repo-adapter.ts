@@ -1,11 +1,12 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
-import type { GitFactory, GitPort } from '../git/port.js';
+import type { GitFactory, GitPort } from '../core/git-port.js';
+import { toPosix } from '../repo/posix-path.js';
 import type { ArchivePlan } from './model.js';
 
 /** Paths git reports relative to its top level, made relative to the root (others dropped). */
-export function toRootRelative(paths: Iterable<string>, prefix: string): string[] {
+function toRootRelative(paths: Iterable<string>, prefix: string): string[] {
   if (prefix === '') return [...paths];
   const head = `${prefix}/`;
   return [...paths].filter((p) => p.startsWith(head)).map((p) => p.slice(head.length));
@@ -28,7 +29,7 @@ export async function openRepository(factory: GitFactory, root: string): Promise
       'archive moves files with git; run it in a clone',
     );
   }
-  return { git, prefix: relative(realpathSync(top), realpathSync(root)).split(sep).join('/') };
+  return { git, prefix: toPosix(relative(realpathSync(top), realpathSync(root))) };
 }
 
 /**

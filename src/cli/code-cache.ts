@@ -44,14 +44,9 @@ export const CHECKSUM_LENGTH = 8;
 export function cacheChecksum(data: Uint8Array): string {
   const bytes = data.byteOffset % 4 === 0 ? data : new Uint8Array(data);
   const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
-  // The length and `Math.imul` are read once: the loop runs at every start, most of it before the
-  // optimizing compiler has its code ready, and each property read in it costs as much as the
-  // multiplication.
-  const imul = Math.imul;
-  const count = words.length;
   let hash = 0x811c9dc5 | 0;
-  for (let i = 0; i < count; i++) hash = imul(hash ^ words[i]!, 0x01000193);
-  for (let i = count * 4; i < bytes.length; i++) hash = imul(hash ^ bytes[i]!, 0x01000193);
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i]!, 0x01000193);
+  for (let i = words.length * 4; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
   return (hash >>> 0).toString(16).padStart(CHECKSUM_LENGTH, '0');
 }
 

@@ -14,42 +14,24 @@ import { registerVerdict } from './commands/verdict.js';
 import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
-/** Adds one verb (and its aliases) to the program. Command modules are loaded lazily in actions. */
+/**
+ * Adds one verb (or a family of verbs) with its options and aliases to the program. The
+ * command's module is loaded lazily in the action, so registering costs no start-up.
+ */
 export type Registration = (program: Command, ctx: Context, state: CliState) => void;
 
-/**
- * A module's verbs: every top-level command name and alias `register` adds (a test checks the
- * list against what it adds), so a run that names one of them builds only that module's
- * commands.
- */
-export interface VerbGroup {
-  verbs: readonly string[];
-  register: Registration;
-}
-
-/** Every verb of the CLI, in the order `--help` lists them. */
-export const registrations: readonly VerbGroup[] = [
-  { verbs: ['progress', 'roadmap:progress', 'roadmap:progress-check'], register: registerProgress },
-  { verbs: ['gates'], register: registerGates },
-  { verbs: ['archive', 'roadmap:archive'], register: registerArchive },
-  { verbs: ['lint'], register: registerLint },
-  { verbs: ['hooks', 'hooks:install'], register: registerHooks },
-  { verbs: ['init'], register: registerInit },
-  { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
-  { verbs: ['report'], register: registerReport },
-  { verbs: ['verdict'], register: registerVerdict },
-  { verbs: ['evidence'], register: registerEvidence },
-  { verbs: ['hook'], register: registerHook },
-  { verbs: ['window'], register: registerWindow },
+/** Every verb of the CLI, in the order `--help` lists them. Add a verb by adding its line. */
+export const registrations: readonly Registration[] = [
+  registerProgress,
+  registerGates,
+  registerArchive,
+  registerLint,
+  registerHooks,
+  registerInit,
+  registerStaging,
+  registerReport,
+  registerVerdict,
+  registerEvidence,
+  registerHook,
+  registerWindow,
 ];
-
-/**
- * The groups a run with `argv` needs: the one that owns its first word, or all of them (no
- * verb, an option first, `help`, or an unknown word, which the full program answers with its
- * help or a suggestion). Building commander's commands for every verb costs 1–2 ms of a start.
- */
-export function groupsFor(argv: readonly string[]): readonly VerbGroup[] {
-  const first = argv[0];
-  const owner = first === undefined ? undefined : registrations.find((g) => g.verbs.includes(first));
-  return owner === undefined ? registrations : [owner];
-}

@@ -1,26 +1,14 @@
 import { Command, CommanderError } from 'commander';
 import type { Context } from '../core/context.js';
 import { AgentConfigError, EXIT_CANNOT_RUN, EXIT_OK } from '../core/errors.js';
+import { VERSION } from '../core/version.js';
 import { sanitize } from '../render/sanitize.js';
 import { err } from './output.js';
-import { groupsFor, registrations, type VerbGroup } from './registry.js';
+import { registrations } from './registry.js';
 import type { CliState } from './state.js';
 
-declare const __AGENT_CONFIG_VERSION__: string | undefined;
-
-/** The package version, injected at build time (`0.0.0-dev` when run from source). */
-export const VERSION: string =
-  typeof __AGENT_CONFIG_VERSION__ === 'string' ? __AGENT_CONFIG_VERSION__ : '0.0.0-dev';
-
-/**
- * Builds the commander program for one run: with `groups`, only those verbs (see `groupsFor`);
- * by default all of them.
- */
-export function buildProgram(
-  ctx: Context,
-  state: CliState,
-  groups: readonly VerbGroup[] = registrations,
-): Command {
+/** Builds the commander program for one run, with every registered verb. */
+function buildProgram(ctx: Context, state: CliState): Command {
   // The help's width is asked for only when help is printed: the terminal's size costs a start.
   const helpWidth = () => Math.min(ctx.io.columns || 80, 100);
   const output = {
@@ -43,7 +31,7 @@ export function buildProgram(
       ...output,
       outputError: (s, write) => write(`agent-config: ${s.replace(/^error: /, '')}`),
     });
-  for (const group of groups) group.register(program, ctx, state);
+  for (const register of registrations) register(program, ctx, state);
   program.commands.forEach((c) => {
     c.exitOverride();
     c.configureOutput({
@@ -60,7 +48,7 @@ export function buildProgram(
  */
 export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const state: CliState = { exitCode: EXIT_OK };
-  const program = buildProgram(ctx, state, groupsFor(argv));
+  const program = buildProgram(ctx, state);
   const debug = argv.includes('--debug');
   try {
     if (argv.length === 0) {

@@ -21,12 +21,13 @@ import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError } from '../core/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
+import type { DashboardPlanner } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type RoadmapTree, type ScannedTree, scanRoadmapTree } from '../repo/tree.js';
 import { recordArchive } from './archive-evidence.js';
-import { DashboardPlanner, runProgress } from './progress.js';
+import { createDashboardPlanner, runProgress } from './progress.js';
 
 export interface ArchiveOptions {
   root?: string;
@@ -68,7 +69,7 @@ function scanTree(
   root: string,
   config: Config,
 ): { tree: ScannedTree; roadmaps: ScannedRoadmap[]; planner: DashboardPlanner } {
-  const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+  const planner = createDashboardPlanner(root, config);
   const roadmaps: ScannedRoadmap[] = [];
   const tree = scanRoadmapTree(root, config, (roadmap) => {
     if (roadmap.phases.length === 0) return;
@@ -180,7 +181,7 @@ export async function runArchive(
   const regenerate = async () => {
     // The tree as read, minus the moved roadmaps, is what progress would read from disk now;
     // a fresh planner looks deferral destinations up where they are after the moves.
-    const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+    const planner = createDashboardPlanner(root, config);
     const after = entriesAfter(roadmaps, plan, texts, config.roadmaps, (r) => planner.judge(r).entry);
     if (after === null) await runProgress(ctx, { root });
     else writeFileAtomic(join(root, config.dashboard), planner.render(tree.parked, after));

@@ -4,13 +4,13 @@ import picomatch from 'picomatch';
 import { parseConfig } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
+import type { GitPort } from '../core/git-port.js';
 import { type AnchorProblem, compareWithAnchor } from '../evidence/against.js';
 import { EvidenceError } from '../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../evidence/record.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../evidence/verify.js';
-import type { GitPort } from '../git/port.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 

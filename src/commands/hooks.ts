@@ -1,9 +1,7 @@
-import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context } from '../core/context.js';
 import { RepoStateError } from '../core/errors.js';
-import { writeFileAtomic } from '../repo/atomic-write.js';
+import { backUpHook, readHook, runningCli, writeHook } from '../repo/hook-file.js';
 import { resolveRoot } from '../repo/root.js';
 
 /** The line that marks a pre-commit hook as ours: a hook carrying it may be rewritten. */
@@ -84,20 +82,11 @@ exit "$status"
 }
 
 /** Decides what to do with the existing hook (null when there is none). */
-export function planHookInstall(existing: string | null, script: string, force: boolean): HookPlan {
+function planHookInstall(existing: string | null, script: string, force: boolean): HookPlan {
   if (existing === null) return { action: 'install', script };
   if (existing === script) return { action: 'unchanged', script };
   if (existing.includes(HOOK_MARKER)) return { action: 'update', script };
   return { action: force ? 'replace' : 'refuse', script };
-}
-
-/** The built CLI this code runs from (`dist/bin.js`), or null when running from source. */
-function runningCli(): string | null {
-  for (const candidate of ['../bin.js', './bin.js']) {
-    const path = fileURLToPath(new URL(candidate, import.meta.url));
-    if (path.endsWith('bin.js') && existsSync(path)) return path;
-  }
-  return null;
 }
 
 /** `agent-config hooks install`: writes `.git/hooks/pre-commit` (or core.hooksPath's), idempotently. */
@@ -109,7 +98,7 @@ export async function installHooks(ctx: Context, options: HooksInstallOptions): 
   }
   const path = join(await git.gitPath('hooks'), 'pre-commit');
   const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
-  const existing = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const existing = readHook(path);
   const cliPath = options.cliPath === undefined ? runningCli() : options.cliPath;
   const plan = planHookInstall(existing, renderHookScript(cliPath), options.force === true);
   if (plan.action === 'refuse') {
@@ -119,14 +108,7 @@ export async function installHooks(ctx: Context, options: HooksInstallOptions): 
       'rerun with --force to replace it (it is kept as pre-commit.backup), or call `agent-config lint --staged` from it',
     );
   }
-  let backup: string | null = null;
-  if (plan.action === 'replace') {
-    backup = `${path}.backup`;
-    renameSync(path, backup);
-  }
-  if (plan.action !== 'unchanged') {
-    writeFileAtomic(path, plan.script);
-    chmodSync(path, 0o755);
-  }
+  const backup = plan.action === 'replace' ? backUpHook(path) : null;
+  if (plan.action !== 'unchanged') writeHook(path, plan.script);
   return { hook: shown, action: plan.action, backup: backup && `${shown}.backup`, cliPath };
 }

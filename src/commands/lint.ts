@@ -1,5 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostics.js';
@@ -8,15 +7,11 @@ import { countSeverities, type LintReport } from '../lint/report.js';
 import { findRule, RULES } from '../lint/rules/index.js';
 import { lintDocuments } from '../lint/runner.js';
 import type { LintDocument, LintRule } from '../lint/types.js';
+import { listMarkdownFiles, pathKind } from '../repo/discover.js';
+import { allTargets, createClassifier, createWorkspace, loadDocument } from '../repo/lint-workspace.js';
 import { loadConfig } from '../repo/load-config.js';
+import { toPosix } from '../repo/posix-path.js';
 import { resolveRoot } from '../repo/root.js';
-import {
-  allTargets,
-  createClassifier,
-  createWorkspace,
-  loadDocument,
-  walkMarkdown,
-} from './lint-workspace.js';
 
 export interface LintOptions {
   root?: string;
@@ -24,10 +19,6 @@ export interface LintOptions {
   args?: string[];
   /** Lint what `git diff --cached` names instead of paths. */
   staged?: boolean;
-}
-
-function toPosix(p: string): string {
-  return sep === '/' ? p : p.split(sep).join('/');
 }
 
 /** Splits `[RULE…] [PATH…]`: a rule id is a rule (write `./blockers` for a file of that name). */
@@ -62,15 +53,13 @@ function explicitTargets(
     if (rel.startsWith('..') || isAbsolute(rel)) {
       throw new UsageError(`lies outside the repository ${root}`, p, 'pass paths below the repository root');
     }
-    let isDir: boolean;
-    try {
-      isDir = statSync(abs).isDirectory();
-    } catch {
+    const kind = pathKind(abs);
+    if (kind === null) {
       if (/[/.]/.test(p)) throw new UsageError('does not exist', p, 'check the path');
       const rules = RULES.map((r) => r.meta.id).join(', ');
       throw new UsageError('is neither a rule nor an existing path', p, `the rules are ${rules}`);
     }
-    if (isDir) walkMarkdown(root, rel === '' ? '' : rel, files, isDocumentName);
+    if (kind === 'dir') for (const file of listMarkdownFiles(root, rel, isDocumentName)) files.push(file);
     else {
       files.push(rel);
       named.add(rel);
@@ -82,7 +71,7 @@ function explicitTargets(
 async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
   const git = ctx.git(root);
   // A root holding `.git` is the top level; asking git costs a process on the pre-commit path.
-  const top = existsSync(join(root, '.git')) ? root : await git.topLevel();
+  const top = pathKind(join(root, '.git')) !== null ? root : await git.topLevel();
   if (top === null) {
     throw new RepoStateError(
       'is not inside a git repository',
@@ -95,9 +84,7 @@ async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
     const rel = toPosix(relative(root, join(top, p)));
     if (rel.startsWith('..') || isAbsolute(rel)) continue;
     // A staged file deleted from the work tree since has nothing to lint.
-    try {
-      if (statSync(join(root, rel)).isFile()) files.push(rel);
-    } catch {}
+    if (pathKind(join(root, rel)) === 'file') files.push(rel);
   }
   return files.sort();
 }

@@ -1,21 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join } from 'node:path';
+import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
-import {
-  type DashboardEntry,
-  dashboardEntry,
-  type ParkedRow,
-  renderDashboardBytes,
-} from '../render/dashboard.js';
 import { type StaleDetail, staleDetail } from '../render/dashboard-diff.js';
+import { DashboardPlanner, dashboardLinkPrefix } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
+import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
-import { type Completion, completion, type TargetLookup } from '../roadmap/completion.js';
-import type { Roadmap } from '../roadmap/model.js';
+import { heldByDeferrals } from '../roadmap/completion.js';
 
 export interface ProgressOptions {
   root?: string;
@@ -55,52 +50,23 @@ export interface ProgressReport {
   warnings: RoadmapTree['warnings'];
 }
 
-/**
- * Turns active roadmaps into dashboard entries one at a time (completion judged with one shared
- * lookup), then renders the dashboard from them.
- */
-export class DashboardPlanner {
-  readonly entries: DashboardEntry[] = [];
-  private readonly lookup: TargetLookup;
-  private readonly linkPrefix: string;
-
-  constructor(root: string, roadmapsDir: string, dashboard: string) {
-    this.lookup = createTargetLookup(root, roadmapsDir);
-    this.linkPrefix = `${
-      relative(dirname(join(root, dashboard)), join(root, roadmapsDir))
-        .split('\\')
-        .join(posix.sep) || '.'
-    }/`;
-  }
-
-  /** An active roadmap's entry and completion verdict, not added. */
-  judge(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
-    const verdict = completion(roadmap, this.lookup);
-    return { entry: dashboardEntry(roadmap, verdict, this.linkPrefix), verdict };
-  }
-
-  /** Adds an active roadmap (in path order); returns its entry and completion verdict. */
-  add(roadmap: Roadmap): { entry: DashboardEntry; verdict: Completion } {
-    const judged = this.judge(roadmap);
-    this.entries.push(judged.entry);
-    return judged;
-  }
-
-  /** The dashboard's bytes, of the added entries (or of `entries`, in path order). */
-  render(parked: ParkedRow[], entries: DashboardEntry[] = this.entries): Buffer {
-    return renderDashboardBytes({ entries, parked, linkPrefix: this.linkPrefix });
-  }
-}
-
 /** The dashboard's bytes on disk, or null when there is none. */
 function readDashboard(path: string, shown: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new InputError(`cannot be read (${code ?? 'error'})`, shown, 'check its permissions');
-  }
+  const read = readFileBytes(path);
+  if (Buffer.isBuffer(read)) return read;
+  if (read.errorCode === 'ENOENT') return null;
+  throw new InputError(`cannot be read (${read.errorCode})`, shown, 'check its permissions');
+}
+
+/**
+ * Builds the planner for a repository: deferral destinations looked up on disk, links relative
+ * to the dashboard.
+ */
+export function createDashboardPlanner(root: string, config: Config): DashboardPlanner {
+  return new DashboardPlanner(
+    createTargetLookup(root, config.roadmaps),
+    dashboardLinkPrefix(config.roadmaps, config.dashboard),
+  );
 }
 
 /**
@@ -111,7 +77,7 @@ function readDashboard(path: string, shown: string): Buffer | null {
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
   const root = await resolveRoot(ctx, options.root);
   const config = loadConfig(root);
-  const planner = new DashboardPlanner(root, config.roadmaps, config.dashboard);
+  const planner = createDashboardPlanner(root, config);
   const completed: ProgressReport['completed'] = [];
   const ironLaw3: ProgressReport['ironLaw3'] = [];
   const mergeGated: MergeGatedNote[] = [];
@@ -120,29 +86,21 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
   const findings: Diagnostic[] = [];
   let stepsDone = 0;
   let stepsActive = 0;
-  // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept, so it
-  // may be a model of UTF-8 views, which the dashboard is built from (core/utf8-view.ts).
-  const tree = scanRoadmapTree(
-    root,
-    config,
-    (roadmap) => {
-      findings.push(...roadmap.diagnostics);
-      if (roadmap.phases.length === 0) return;
-      const { entry, verdict } = planner.add(roadmap);
-      const c = entry.counts;
-      stepsDone += c.done;
-      stepsActive += c.totalActive;
-      const base = { rel: entry.rel, done: c.done, active: c.totalActive };
-      if (entry.completed) completed.push(base);
-      if (entry.ironLaw3) {
-        const problems = !verdict.finished && verdict.reason === 'deferrals' ? verdict.problems : [];
-        ironLaw3.push({ ...base, deferred: c.deferred, problems });
-      }
-      if (entry.mergeGated !== null)
-        mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
-    },
-    { views: true },
-  );
+  // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept.
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    findings.push(...roadmap.diagnostics);
+    if (roadmap.phases.length === 0) return;
+    const { entry, verdict } = planner.add(roadmap);
+    const c = entry.counts;
+    stepsDone += c.done;
+    stepsActive += c.totalActive;
+    const base = { rel: entry.rel, done: c.done, active: c.totalActive };
+    if (entry.completed) completed.push(base);
+    if (heldByDeferrals(verdict))
+      ironLaw3.push({ ...base, deferred: c.deferred, problems: verdict.problems });
+    if (entry.mergeGated !== null)
+      mergeGated.push({ ...base, gated: entry.mergeGated.count, prs: entry.mergeGated.prs });
+  });
   const report: ProgressReport = {
     mode: options.check ? 'check' : 'write',
     root,

@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
-import type { GitPort, LoggedCommit } from '../git/port.js';
+import type { GitPort, LoggedCommit } from '../core/git-port.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';

@@ -1,4 +1,4 @@
-import type { GitFactory } from '../git/port.js';
+import type { GitFactory } from './git-port.js';
 
 /** A stream the CLI writes to; `process.stdout` and a test's string buffer both fit. */
 export interface OutStream {

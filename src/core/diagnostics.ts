@@ -22,8 +22,3 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.column !== b.column) return a.column - b.column;
   return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
-
-/** `path:line:col` as editors and terminals understand it. */
-export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string {
-  return `${d.file}:${d.line}:${d.column}`;
-}

@@ -35,3 +35,26 @@ export class ConfigError extends AgentConfigError {}
 export class RepoStateError extends AgentConfigError {}
 /** An input file could not be read faithfully (permissions, encoding, binary). */
 export class InputError extends AgentConfigError {}
+
+/**
+ * A git command failed. Shown as one line: the git subcommand, its exit code and the first line
+ * git wrote to stderr. `stderr` keeps all of it for callers that tell failures apart.
+ */
+export class GitCommandError extends AgentConfigError {
+  constructor(
+    readonly args: readonly string[],
+    readonly stderr: string,
+    readonly gitExitCode: number | null,
+  ) {
+    // The subcommand: the first word that is neither an option nor the value of `-c`/`-C`.
+    const verb =
+      args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c' && args[i - 1] !== '-C') ?? '';
+    const status = gitExitCode === null ? '' : ` (exit ${gitExitCode})`;
+    const said = stderr === '' ? '' : `: ${stderr.split('\n')[0]}`;
+    super(
+      `git ${verb} failed${status}${said}`,
+      undefined,
+      'fix what git reports (run the git command yourself for its full output)',
+    );
+  }
+}

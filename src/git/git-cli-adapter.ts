@@ -1,18 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
-import { RepoStateError } from '../core/errors.js';
+import { GitCommandError, RepoStateError } from '../core/errors.js';
+import type { GitPort, LoggedCommit, StatusEntry, TreeEntry } from '../core/git-port.js';
 import { lazyRequire } from '../core/lazy-require.js';
-import type { GitPort, LoggedCommit, StatusEntry, TreeEntry } from './port.js';
-
-/** A git command that exited non-zero: its exit code and what it said on stderr. */
-export class GitCommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number | null,
-  ) {
-    super(message);
-    this.name = 'GitCommandError';
-  }
-}
 
 type ChildProcessModule = typeof import('node:child_process');
 let childProcess: ChildProcessModule | undefined;
@@ -37,7 +26,7 @@ function runGit(cwd: string, args: string[], input?: string): Promise<string> {
           return;
         }
         const code = typeof error.code === 'number' ? error.code : null;
-        reject(new GitCommandError(stderr.trim() || (code === null ? error.message : ''), code));
+        reject(new GitCommandError(args, stderr.trim() || (code === null ? error.message : ''), code));
       },
     );
     if (input !== undefined) child.stdin?.end(input);
@@ -58,7 +47,8 @@ function runGitBytes(cwd: string, args: string[], input: string): Promise<Buffer
           return;
         }
         const code = typeof error.code === 'number' ? error.code : null;
-        reject(new GitCommandError(stderr.toString('utf8').trim() || error.message, code));
+        const said = stderr.toString('utf8').trim();
+        reject(new GitCommandError(args, said || (code === null ? error.message : ''), code));
       },
     );
     child.stdin?.end(input);
@@ -137,7 +127,7 @@ function pcreAlternation(needles: string[]): string | null {
 }
 
 /** The one adapter between the domain and git: the git CLI, run with execFile. */
-export class GitCliAdapter implements GitPort {
+class GitCliAdapter implements GitPort {
   constructor(private readonly dir: string) {}
 
   private raw(args: string[]): Promise<string> {
@@ -206,7 +196,7 @@ export class GitCliAdapter implements GitPort {
       return splitZ(await this.raw(args));
     } catch (error) {
       // git grep exits 1 when nothing matches.
-      if (error instanceof GitCommandError && error.exitCode === 1 && error.message === '') return [];
+      if (error instanceof GitCommandError && error.gitExitCode === 1 && error.stderr === '') return [];
       throw error;
     }
   }
@@ -230,10 +220,6 @@ export class GitCliAdapter implements GitPort {
       entries.push(entry);
     }
     return entries;
-  }
-
-  async move(from: string, to: string): Promise<void> {
-    await this.raw(['mv', '--', from, to]);
   }
 
   async add(paths: string[]): Promise<void> {

@@ -1,6 +1,5 @@
-import { isAscii, type Utf8View, utf8View, viewBytes, viewText } from '../core/utf8-view.js';
 import { needsUser } from '../roadmap/blockers.js';
-import type { Completion } from '../roadmap/completion.js';
+import { type Completion, heldByDeferrals } from '../roadmap/completion.js';
 import type { Blocker, Roadmap } from '../roadmap/model.js';
 import {
   type Counts,
@@ -12,7 +11,7 @@ import {
   roadmapCounts,
   roundHalfEven,
 } from '../roadmap/queries.js';
-import { isTerminalSafe, isTerminalSafeView, sanitize } from './sanitize.js';
+import { sanitize } from './sanitize.js';
 
 /** A `later/` roadmap for the Parked section. */
 export interface ParkedRow {
@@ -39,14 +38,15 @@ export interface DashboardEntry {
   /** Every open step is merge-gated: how many, and the PRs they cite. */
   mergeGated: { count: number; prs: number[] } | null;
   /**
-   * The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`, as a UTF-8
-   * view (core/utf8-view.ts): the dashboard is built and compared as bytes.
+   * The roadmap's block in the per-roadmap phase breakdown, lines joined by `\n`, as UTF-8: the
+   * bytes the dashboard file holds. Encoding it at once also leaves no string that shares
+   * memory with the roadmap file's text, so a tree of thousands is not kept alive.
    */
-  breakdown: Utf8View;
-  /** The roadmap's link, `[rel](prefix + rel)`, as a view. */
-  link: Utf8View;
-  /** Its row of the open-roadmaps table without the leading `| N `, as a view. */
-  row: Utf8View;
+  breakdown: Buffer;
+  /** The roadmap's link, `[rel](prefix + rel)`. */
+  link: string;
+  /** Its row of the open-roadmaps table without the leading `| N `. */
+  row: string;
 }
 
 /** What the dashboard is rendered from. */
@@ -84,17 +84,14 @@ export const PROSE_LINES: ReadonlySet<string> = new Set([
   `> ${PARKED_NOTE}`,
 ]);
 
-const FULL = utf8View('█');
-const EMPTY = utf8View('░');
-
-/** `█` for the done share of `width`, `░` for the rest (banker's rounding, as upstream), as a view. */
-function progressBarView(percent: number, width: number): Utf8View {
+/** `█` for the done share of `width`, `░` for the rest (banker's rounding, as upstream). */
+function progressBar(percent: number, width: number): string {
   const full = Math.min(width, Math.max(0, roundHalfEven((percent * width) / 100)));
-  return (FULL.repeat(full) + EMPTY.repeat(width - full)) as Utf8View;
+  return '█'.repeat(full) + '░'.repeat(width - full);
 }
 
 /** The in-page anchor of a roadmap's blockers block: `blockers-` + a slug of its path. */
-export function blockersAnchor(rel: string): string {
+function blockersAnchor(rel: string): string {
   const slug = rel
     .replace(/\.md$/, '')
     .toLowerCase()
@@ -107,21 +104,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A roadmap's link, `[rel](prefix + rel)`, as a view. */
-function linkView(prefix: string, rel: string): Utf8View {
+/** A roadmap's link, `[rel](prefix + rel)`. */
+function roadmapLink(prefix: string, rel: string): string {
   // inline: a newline in a file name must not end the table row.
   const shown = sanitize(rel, { inline: true });
-  const link = `[${shown}](${prefix}${shown})`;
-  // Its parts are tested, not the link: a test of a joined string first copies it into one piece.
-  return isAscii(shown) && isAscii(prefix) ? (link as Utf8View) : utf8View(link);
+  return `[${shown}](${prefix}${shown})`;
 }
 
-/** A roadmap's row of the open-roadmaps table without its number, as a flat view. */
-function tableRow(roadmap: Roadmap, c: Counts, open: number, link: Utf8View, anchor: string): Utf8View {
+/** A roadmap's row of the open-roadmaps table without its number. */
+function tableRow(roadmap: Roadmap, c: Counts, open: number, link: string, anchor: string): string {
   const cell = open === 0 ? '0' : `[${open}](#${anchor})`;
-  return flat(
-    `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBarView(c.percent, 10)} ${c.percent}% |` as Utf8View,
-  );
+  return `| ${link} | ${roadmap.phases.length} | ${c.totalAll} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${cell} | ${progressBar(c.percent, 10)} ${c.percent}% |`;
 }
 
 /** Classifies one roadmap for the banners and renders its breakdown block. */
@@ -133,7 +126,7 @@ export function dashboardEntry(
   // The verdict already counted the steps.
   const counts = verdict?.counts ?? roadmapCounts(roadmap);
   const open = openBlockers(roadmap);
-  const link = linkView(linkPrefix, roadmap.rel);
+  const link = roadmapLink(linkPrefix, roadmap.rel);
   const anchor = open.length === 0 ? '' : blockersAnchor(roadmap.rel);
   return {
     rel: roadmap.rel,
@@ -142,11 +135,11 @@ export function dashboardEntry(
     openBlockers: open.length,
     userBlockers: open.filter((b) => needsUser(b.owner)).length,
     completed: verdict?.finished === true,
-    ironLaw3: verdict?.finished === false && verdict.reason === 'deferrals',
+    ironLaw3: heldByDeferrals(verdict),
     mergeGated: isMergeGated(roadmap, counts) ? mergeGatedSummary(roadmap) : null,
     link,
     row: tableRow(roadmap, counts, open.length, link, anchor),
-    breakdown: renderRoadmap(roadmap, counts, open, link, anchor),
+    breakdown: Buffer.from(renderRoadmap(roadmap, counts, open, link, anchor), 'utf8'),
   };
 }
 
@@ -155,19 +148,14 @@ export function renderDashboard(input: DashboardInput): string {
   return renderDashboardBytes(input).toString('utf8');
 }
 
-const NO_PR = utf8View('—');
+const NEWLINE = Buffer.from('\n');
 
 /** `renderDashboard` as the bytes of the file. */
 export function renderDashboardBytes(input: DashboardInput): Buffer {
   const p = input.linkPrefix;
   const rows = input.entries;
-  // Built as a UTF-8 view: lines of text go in through `text`, lines made of views and ASCII
-  // (table rows, blocks) through `push`.
   const out: string[] = [];
-  const push = (...lines: Utf8View[]) => out.push(...lines);
-  const text = (...lines: string[]) => {
-    for (const line of lines) out.push(utf8View(line));
-  };
+  const text = (...lines: string[]) => out.push(...lines);
 
   let done = 0;
   let active = 0;
@@ -186,7 +174,6 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
     if (userCount > 0) blockersMeta += `, **${userCount}** need you → \`agent-config gates\``;
   }
   const n = rows.length;
-  const view = (line: string) => line as Utf8View;
 
   text('# Roadmap Progress', '');
   text(`> ${PROVENANCE}`, '>');
@@ -196,7 +183,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
   );
   text('## Overall', '', `**${done} / ${active} steps done · ${percent}%**`, '');
   text('```text');
-  push(view(`${progressBarView(percent, 40)}   ${percent}%`));
+  text(`${progressBar(percent, 40)}   ${percent}%`);
   text('```', '');
 
   const ironLaw = rows.filter((r) => r.ironLaw3);
@@ -204,7 +191,7 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
     text('## ⚠️ Iron Law 3 — unresolved deferred items', '', IRON_LAW_3, '');
     text('| Roadmap | Done | Deferred | Cancelled |', '|---|---:|---:|---:|');
     for (const r of ironLaw) {
-      push(view(`| ${r.link} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`));
+      text(`| ${r.link} | ${r.counts.done} | ${r.counts.deferred} | ${r.counts.cancelled} |`);
     }
     text('');
   }
@@ -214,8 +201,8 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
     text('| Roadmap | Done | Merge-gated open | Gating PR |', '|---|---:|---:|---|');
     for (const r of gated) {
       const summary = r.mergeGated!;
-      const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : NO_PR;
-      push(view(`| ${r.link} | ${r.counts.done} | ${summary.count} | ${prs} |`));
+      const prs = summary.prs.length > 0 ? summary.prs.map((x) => `#${x}`).join(', ') : '—';
+      text(`| ${r.link} | ${r.counts.done} | ${summary.count} | ${prs} |`);
     }
     text('');
   }
@@ -223,19 +210,19 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
   if (completed.length > 0) {
     text('## ✅ Completed — pending archival', '', COMPLETED, '');
     text('| Roadmap | Done | Total |', '|---|---:|---:|');
-    for (const r of completed) push(view(`| ${r.link} | ${r.counts.done} | ${r.counts.totalActive} |`));
+    for (const r of completed) text(`| ${r.link} | ${r.counts.done} | ${r.counts.totalActive} |`);
     text('');
   }
 
   if (n === 0) {
     text('_No open roadmaps._', '');
-    return fileBytes(out);
+    return Buffer.from(`${out.join('\n')}\n`, 'utf8');
   }
 
   text('## Open roadmaps', '');
   text('| # | Roadmap | Phases | Steps | Open | Done | Deferred | Cancelled | Blocker | Progress |');
   text('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (let i = 0; i < n; i++) out.push(view(`| ${i + 1} ${rows[i]!.row}`));
+  for (let i = 0; i < n; i++) text(`| ${i + 1} ${rows[i]!.row}`);
   text('', '---', '');
 
   if (input.parked.length > 0) {
@@ -250,122 +237,35 @@ export function renderDashboardBytes(input: DashboardInput): Buffer {
   }
 
   text('## Per-roadmap phase breakdown', '');
-  for (const r of rows) out.push(r.breakdown);
-  return fileBytes(out);
+  // Each block is followed by a newline, as if it were one more line of `out`.
+  const parts: Buffer[] = [Buffer.from(`${out.join('\n')}\n`, 'utf8')];
+  for (const r of rows) parts.push(r.breakdown, NEWLINE);
+  return Buffer.concat(parts);
 }
 
-/**
- * The dashboard's lines as the file's bytes, each line ended by a newline. The last newline is
- * joined in as an empty last line: appended to the joined text, it would make the two megabytes
- * of a large dashboard a pair that is copied into one piece once more before it is encoded.
- */
-function fileBytes(lines: string[]): Buffer {
-  lines.push('');
-  return viewBytes(lines.join('\n') as Utf8View);
-}
-
-// Printable ASCII, tab and newline: the same as text and as a view, and safe to show.
-const NOT_PLAIN = /[^\t\n -~]/;
-/** Set while a block is rendered raw when one of its fields holds something the sanitizer would escape. */
-let unsafe = false;
-
-/** A field of a model of text as the raw block shows it, as a view; its safety noted. */
-function rawText(text: string): Utf8View {
-  if (!NOT_PLAIN.test(text)) return text as Utf8View;
-  // A lone surrogate (which has no UTF-8 form) is unsafe too.
-  if (!isTerminalSafe(text)) unsafe = true;
-  return utf8View(text);
-}
-
-/** A field of a model of views as the raw block shows it; its safety noted. */
-function rawView(view: string): Utf8View {
-  if (NOT_PLAIN.test(view) && !isTerminalSafeView(view)) unsafe = true;
-  return view as Utf8View;
-}
-
-function sanitizedText(text: string): Utf8View {
-  return utf8View(sanitize(text));
-}
-
-function sanitizedView(view: string): Utf8View {
-  return utf8View(sanitize(viewText(view)));
-}
-
-// Matches at once: what matters is that running a regular expression makes V8 copy a string
-// built by concatenation into one flat piece first.
-const ANYWHERE = /^/;
-
-/** `text` as one flat string: built with `+`, it is a tree of its parts, slices of a file's text among them. */
-function flat<T extends string>(text: T): T {
-  ANYWHERE.test(text);
-  return text;
-}
-
-/**
- * One roadmap's block of the breakdown, as a view. Flattened into a new string, so it keeps no
- * slice of the roadmap's text alive. Rendered raw first: when no field of it holds anything the
- * sanitizer would escape (the common case: one cheap test a field, most are plain ASCII), that
- * is the block; otherwise it is rendered again with every field sanitized.
- */
+/** One roadmap's block of the breakdown; every field from the file goes through the sanitizer. */
 function renderRoadmap(
   roadmap: Roadmap,
   counts: Counts,
   open: Blocker[],
-  link: Utf8View,
+  link: string,
   anchor: string,
-): Utf8View {
-  const views = roadmap.encoding === 'utf8-view';
-  unsafe = false;
-  const raw = renderRoadmapWith(roadmap, counts, open, link, anchor, views ? rawView : rawText);
-  if (!unsafe) return flat(raw);
-  return flat(renderRoadmapWith(roadmap, counts, open, link, anchor, views ? sanitizedView : sanitizedText));
-}
-
-const TITLE_END = utf8View('** — ');
-const BLOCKS = utf8View(') — blocks ');
-/** The state column's text (`✅ done`, …) as views, made once each. */
-const STATE_VIEWS = new Map<string, Utf8View>();
-
-function stateView(state: string): Utf8View {
-  let view = STATE_VIEWS.get(state);
-  if (view === undefined) {
-    view = utf8View(state);
-    STATE_VIEWS.set(state, view);
-  }
-  return view;
-}
-
-function renderRoadmapWith(
-  roadmap: Roadmap,
-  counts: Counts,
-  open: Blocker[],
-  link: Utf8View,
-  /** The in-page anchor of the blockers block (`blockersAnchor`), when there are open blockers. */
-  anchor: string,
-  /** How a field from the file is shown: as it is, or through the sanitizer; as a view. */
-  show: (text: string) => Utf8View,
-): Utf8View {
-  // Plain concatenation (no line array, no helper closure): run for every roadmap, this is
-  // among the first functions the optimizing compiler takes on, and small code compiles sooner.
-  let out = `### ${link}\n\n**${show(roadmap.title)}${TITLE_END}${counts.done} / ${counts.totalActive} done (${counts.percent}%)\n\n| # | Phase | State | Open | Done | Deferred | Cancelled | % |\n|---|---|---|---:|---:|---:|---:|---:|\n`;
+): string {
+  let out = `### ${link}\n\n**${sanitize(roadmap.title)}** — ${counts.done} / ${counts.totalActive} done (${counts.percent}%)\n\n| # | Phase | State | Open | Done | Deferred | Cancelled | % |\n|---|---|---|---:|---:|---:|---:|---:|\n`;
   for (const phase of roadmap.phases) {
     const c = phaseCounts(phase);
-    out += `| ${phase.id} | ${show(phase.name)} | ${stateView(phaseState(c))} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |\n`;
+    out += `| ${phase.id} | ${sanitize(phase.name)} | ${phaseState(c)} | ${c.open} | ${c.done} | ${c.deferred} | ${c.cancelled} | ${c.percent}% |\n`;
   }
-  if (open.length === 0) return out as Utf8View;
-  return (out + renderOpenBlockers(roadmap, open, anchor, show)) as Utf8View;
+  if (open.length === 0) return out;
+  return out + renderOpenBlockers(roadmap, open, anchor);
 }
 
 /** The blockers block of a roadmap with open blockers, after its phase table. */
-function renderOpenBlockers(
-  roadmap: Roadmap,
-  open: Blocker[],
-  anchor: string,
-  show: (text: string) => Utf8View,
-): string {
+function renderOpenBlockers(roadmap: Roadmap, open: Blocker[], anchor: string): string {
+  const show = (text: string) => sanitize(text);
   const out: string[] = [`\n<a id="${anchor}"></a>`, '**Blockers**', ''];
   for (const b of open) {
-    out.push(`- **${show(b.id)}** (owner: ${show(b.owner)}${BLOCKS}${show(b.blocks)}`);
+    out.push(`- **${show(b.id)}** (owner: ${show(b.owner)}) — blocks ${show(b.blocks)}`);
     if (b.recommendation !== '') out.push(`  - **Recommendation:** ${show(b.recommendation)}`);
     if (b.ifNothing !== '') out.push(`  - **If you do nothing:** ${show(b.ifNothing)}`);
     out.push('  - **What to do:**');

@@ -122,55 +122,6 @@ export function sanitizeTerminal(text: string, options: SanitizeOptions = {}): S
   return { text: out, warnings };
 }
 
-// What `isTerminalSafe` looks for, in two cheap steps: the suspect characters of the Basic
-// Multilingual Plane, then each surrogate (most are halves of an emoji pair: fine). One
-// regular expression read by code point (`u` flag, or look-arounds) costs three times as much
-// on a dashboard block, whose state emoji make it a two-byte string.
-const SUSPECT_IN_BMP = new RegExp(`[${SUSPECT_BMP}]`);
-const SURROGATE = /[\uD800-\uDFFF]/g;
-
-/** True when `sanitize` (not inline) returns the text unchanged: nothing in it needs escaping. */
-export function isTerminalSafe(text: string): boolean {
-  if (SUSPECT_IN_BMP.test(text)) return false;
-  SURROGATE.lastIndex = 0;
-  for (let m = SURROGATE.exec(text); m !== null; m = SURROGATE.exec(text)) {
-    const high = text.charCodeAt(m.index);
-    const low = text.charCodeAt(m.index + 1);
-    // A lone surrogate, or a tag character (U+E0000–E007F: \uDB40 \uDC00–\uDC7F).
-    if (high > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return false;
-    if (high === 0xdb40 && low <= 0xdc7f) return false;
-    SURROGATE.lastIndex = m.index + 2;
-  }
-  return true;
-}
-
-// `isTerminalSafe` for a UTF-8 view (core/utf8-view.ts): the characters of SUSPECT_BMP and the
-// tag characters as the bytes that encode them. Each lead byte here (0xC2 and up) only ever
-// starts a character, so a match is always a whole character. A lone surrogate has no UTF-8
-// form; `\xED[\xA0-\xBF]` is its would-be encoding, refused too. The unit test compares the
-// two tests on every code point.
-const SUSPECT_IN_VIEW = new RegExp(
-  [
-    '[\\x00-\\x08\\x0B-\\x1F\\x7F]',
-    '\\xC2[\\x80-\\x9F]', // U+0080–U+009F
-    '\\xD8\\x9C', // U+061C
-    '\\xE1\\x85[\\x9F\\xA0]', // U+115F, U+1160
-    '\\xE1\\xA0\\x8E', // U+180E
-    '\\xE2\\x80[\\x8B-\\x8F\\xA8-\\xAE]', // U+200B–U+200F, U+2028–U+202E
-    '\\xE2\\x81[\\xA0-\\xA9]', // U+2060–U+2069
-    '\\xE3\\x85\\xA4', // U+3164
-    '\\xEF\\xBB\\xBF', // U+FEFF
-    '\\xEF\\xBE\\xA0', // U+FFA0
-    '\\xED[\\xA0-\\xBF]', // surrogates
-    '\\xF3\\xA0[\\x80\\x81]', // U+E0000–U+E007F
-  ].join('|'),
-);
-
-/** `isTerminalSafe` of the text a UTF-8 view stands for, asked of the view. */
-export function isTerminalSafeView(view: string): boolean {
-  return !SUSPECT_IN_VIEW.test(view);
-}
-
 /** `sanitizeTerminal(text).text`: the form renderers use for every string from a file or caller. */
 export function sanitize(text: string, options: SanitizeOptions = {}): string {
   const inline = options.inline === true && text.includes('\n');

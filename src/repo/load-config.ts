@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, type Config, DEFAULT_CONFIG, parseConfig } from '../core/config.js';
 import { ConfigError } from '../core/errors.js';
+import { readUtf8 } from './read-text.js';
 
 /** Reads `agent-config.yaml` at the repository root; defaults when it does not exist. */
 export function loadConfig(root: string): Config {
-  let text: string;
-  try {
-    text = readFileSync(join(root, CONFIG_FILE), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return structuredClone(DEFAULT_CONFIG);
-    throw new ConfigError(`cannot read (${code ?? 'unknown error'})`, CONFIG_FILE, 'check its permissions');
+  const read = readUtf8(join(root, CONFIG_FILE));
+  if ('errorCode' in read) {
+    if (read.errorCode === 'ENOENT') return structuredClone(DEFAULT_CONFIG);
+    throw new ConfigError(`cannot read (${read.errorCode})`, CONFIG_FILE, 'check its permissions');
   }
-  return parseConfig(text, CONFIG_FILE);
+  return parseConfig(read.text, CONFIG_FILE);
 }

@@ -1,7 +1,6 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { textBytesProblem } from '../core/text-bytes.js';
-import { decodeUtf8, type Utf8View } from '../core/utf8-view.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
 export interface ReadProblem {
@@ -50,9 +49,23 @@ function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   }
 }
 
+/** A file's bytes (a copy of its own), or why it could not be read (`ENOENT`: there is none). */
+export function readFileBytes(abs: string): Buffer | { errorCode: string; fix: string } {
+  const read = readBytes(abs);
+  return Buffer.isBuffer(read) ? Buffer.from(read) : read;
+}
+
 /**
- * Reads a file as UTF-8: the bytes into a shared buffer, checked once (invalid sequences
- * decode to U+FFFD, as before), then decoded.
+ * UTF-8 bytes as text. `latin1`, the bytes read one character a byte, is the text when they are
+ * plain ASCII (and the cheaper decoding).
+ */
+function decodeUtf8(bytes: Buffer, latin1 = bytes.toString('latin1')): string {
+  return isAscii(bytes) ? latin1 : bytes.toString('utf8');
+}
+
+/**
+ * Reads a file as UTF-8 whatever its bytes (invalid sequences decode to U+FFFD), for a caller
+ * that reports bad bytes as a finding (`lint`) rather than refusing the file.
  */
 export function readUtf8(abs: string): Utf8Read {
   const bytes = readBytes(abs);
@@ -70,7 +83,9 @@ export type ByteViewTest = (latin1: string) => boolean;
 
 /**
  * Reads a text file, refusing binary and non-UTF-8 content with a reason. With `select`, a
- * readable file that fails the test is `skipped` without being decoded.
+ * readable file that fails the test is `skipped` without being decoded. The bytes are seen as
+ * Latin-1 once: that string answers the NUL test and `select` with the engine's own string
+ * search, and is the text of an ASCII file.
  */
 export function readTextFile(abs: string, shown: string): { text: string } | { problem: ReadProblem };
 export function readTextFile(
@@ -83,29 +98,13 @@ export function readTextFile(
   shown: string,
   select?: ByteViewTest,
 ): { text: string } | { problem: ReadProblem } | { skipped: true } {
-  const read = readTextBytes(abs, shown, select);
-  return 'bytes' in read ? { text: decodeUtf8(read.bytes, read.view) } : read;
-}
-
-/**
- * `readTextFile` without the decoding: the checked bytes (valid UTF-8, no NUL), in the shared
- * buffer, valid until the next read, and their view (the bytes as Latin-1, one character a
- * byte), made once: it answers the NUL test and `select` with the engine's own string search
- * (a buffer's search is a Node function, slow until it is optimized, which for one call a file
- * is late), and it is the text of an ASCII file and the view a roadmap is parsed as.
- */
-export function readTextBytes(
-  abs: string,
-  shown: string,
-  select?: ByteViewTest,
-): { bytes: Buffer; view: Utf8View } | { problem: ReadProblem } | { skipped: true } {
   const bytes = readBytes(abs);
   if (!Buffer.isBuffer(bytes)) {
     return { problem: { file: shown, message: `cannot be read (${bytes.errorCode})`, fix: bytes.fix } };
   }
-  const view = bytes.toString('latin1') as Utf8View;
-  const problem = textBytesProblem(bytes, view);
+  const latin1 = bytes.toString('latin1');
+  const problem = textBytesProblem(bytes, latin1);
   if (problem !== null) return { problem: { file: shown, ...problem } };
-  if (select !== undefined && !select(view)) return { skipped: true };
-  return { bytes, view };
+  if (select !== undefined && !select(latin1)) return { skipped: true };
+  return { text: decodeUtf8(bytes, latin1) };
 }

@@ -5,9 +5,9 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import type { DeferralTarget, TargetLookup } from '../roadmap/completion.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { resumeCell } from '../roadmap/parked.js';
-import { parseRoadmap, parseRoadmapBytes } from '../roadmap/scanner.js';
+import { parseRoadmap } from '../roadmap/scanner.js';
 import { isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
-import { type ByteViewTest, type ReadProblem, readTextBytes, readTextFile } from './read-text.js';
+import { type ByteViewTest, type ReadProblem, readTextFile } from './read-text.js';
 
 export { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles, roadmapRootExists } from './discover.js';
 export { type ReadProblem, readTextFile } from './read-text.js';
@@ -70,8 +70,6 @@ function readParked(rootAbs: string, roadmapsDir: string, problems: ReadProblem[
 export interface ScanOptions {
   /** A cheap test on a file's bytes; files that fail it are read and checked but not parsed. */
   select?: ByteViewTest;
-  /** Hand over models of UTF-8 views where the file allows it (see `parseRoadmapBytes`). */
-  views?: boolean;
 }
 
 /** A tree read without keeping its roadmaps: everything of `RoadmapTree` but the models. */
@@ -83,9 +81,7 @@ export type ScannedTree = Omit<RoadmapTree, 'candidates' | 'active'>;
  * that needs only a summary of each roadmap lets the model go at once. `select`, when given, is
  * a cheap test on the file's bytes (see `ByteViewTest`): files that fail it are read and checked
  * (so unreadable ones are still reported) but neither decoded nor parsed (`gates` skips files
- * that cannot hold a blocker). With `views`, a file whose UTF-8 view reads like its text is
- * parsed as that view and handed over as a model of views (`parseRoadmapBytes`): for a visitor
- * that only renders the dashboard, which is built from views (`progress`).
+ * that cannot hold a blocker).
  */
 export function scanRoadmapTree(
   rootAbs: string,
@@ -93,7 +89,7 @@ export function scanRoadmapTree(
   visit: (roadmap: Roadmap) => void,
   options: ScanOptions = {},
 ): ScannedTree {
-  const { select, views = false } = options;
+  const { select } = options;
   const roadmapsDir = config.roadmaps;
   const tree: ScannedTree = {
     root: rootAbs,
@@ -110,13 +106,13 @@ export function scanRoadmapTree(
   const base = join(rootAbs, roadmapsDir);
   for (const rel of listing.files) {
     const file = `${roadmapsDir}/${rel}`;
-    const read = readTextBytes(`${base}/${rel}`, file, select);
+    const read = readTextFile(`${base}/${rel}`, file, select);
     if ('problem' in read) {
       tree.problems.push(read.problem);
       continue;
     }
     if ('skipped' in read) continue;
-    const roadmap = parseRoadmapBytes(read.bytes, { rel, file, views, bytesView: read.view });
+    const roadmap = parseRoadmap(read.text, { rel, file });
     if (!roadmap.draft) visit(roadmap);
   }
   tree.parked = readParked(rootAbs, roadmapsDir, tree.problems);

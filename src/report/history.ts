@@ -1,8 +1,8 @@
+import type { LoggedCommit } from '../core/git-port.js';
 import { textBytesProblem } from '../core/text-bytes.js';
-import type { LoggedCommit } from '../git/port.js';
-import { EXCLUDED_DIRS, isRoadmapName } from '../roadmap/names.js';
+import { EXCLUDED_DIRS, isRoadmapName, roadmapStem } from '../roadmap/names.js';
 import { countSteps, percentDone } from '../roadmap/queries.js';
-import { parseRoadmapBytes } from '../roadmap/scanner.js';
+import { parseRoadmap } from '../roadmap/scanner.js';
 import type {
   HistoryPoint,
   HistoryProblem,
@@ -45,11 +45,6 @@ type BlobSummary =
       phases: PhaseSummary[];
     };
 
-function stem(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base.endsWith('.md') ? base.slice(0, -3) : base;
-}
-
 function totalsOf(c: StepTotals): StepTotals {
   return { done: c.done, open: c.open, deferred: c.deferred, cancelled: c.cancelled };
 }
@@ -65,11 +60,11 @@ function summarize(
   if (bytes === null || bytes === undefined) return { problem: 'its blob is missing from the repository' };
   const bad = textBytesProblem(bytes, bytes.toString('latin1'));
   if (bad !== null) return { problem: bad.message };
-  const roadmap = parseRoadmapBytes(bytes, { rel: path.slice(prefix.length), file: path });
+  const roadmap = parseRoadmap(bytes.toString('utf8'), { rel: path.slice(prefix.length), file: path });
   return {
     counted: !roadmap.draft && roadmap.phases.length > 0,
     title: roadmap.title,
-    titleFromName: roadmap.title === stem(path),
+    titleFromName: roadmap.title === roadmapStem(path),
     totals: totalsOf(countSteps(roadmap.steps)),
     steps: roadmap.steps.length,
     phases: roadmap.phases.map((p) => {
@@ -277,7 +272,7 @@ function roadmapAtHead(t: Track, s: BlobSummary): RoadmapHistory {
   return {
     path,
     formerPaths: t.paths.slice(0, -1),
-    title: readable ? (s.titleFromName ? stem(path) : s.title) : stem(path),
+    title: readable ? (s.titleFromName ? roadmapStem(path) : s.title) : roadmapStem(path),
     state,
     ...totals,
     percent: percentDone(totals.done, totals.done + totals.open),

@@ -64,13 +64,7 @@ function readTodo(body: BodyLine[], at: number, first: string): string[] {
 }
 
 /** Builds one blocker from its `### blocker:` heading and body, as upstream's `parse_blockers`. */
-export function parseBlockerEntry(
-  id: string,
-  line: number,
-  body: BodyLine[],
-  /** How the status is lower-cased (a UTF-8 view needs its text lower-cased). */
-  lowerCase: (text: string) => string = (text) => text.toLowerCase(),
-): Blocker {
+export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): Blocker {
   const blocker: Blocker = {
     id,
     status: 'open',
@@ -114,7 +108,7 @@ export function parseBlockerEntry(
     if (prop === undefined) continue;
     const full = readValue(body, i, value);
     if (full === '') continue;
-    (blocker[prop] as string) = prop === 'status' ? lowerCase(full) : full;
+    (blocker[prop] as string) = prop === 'status' ? full.toLowerCase() : full;
   }
   return blocker;
 }

@@ -1,5 +1,5 @@
-import { viewText } from '../core/utf8-view.js';
 import type { Roadmap, Step } from './model.js';
+import { roadmapSlug } from './names.js';
 import { type Counts, openBlockers, roadmapCounts } from './queries.js';
 
 /** Where a deferral's destination slug was found, and what the destination says. */
@@ -33,19 +33,8 @@ export type Completion =
   | { finished: false; reason: 'deferrals'; problems: string[]; counts: Counts }
   | { finished: false; reason: 'blockers'; blockerIds: string[]; counts: Counts };
 
-/** The source slug a destination names back: the path below the roadmap root without `.md`. */
-export function roadmapSlug(rel: string): string {
-  return rel.endsWith('.md') ? rel.slice(0, -3) : rel;
-}
-
-/** A string of the model as text: a verdict holds text whatever the model's encoding. */
-function asText(roadmap: Roadmap, value: string): string {
-  return roadmap.encoding === 'utf8-view' ? viewText(value) : value;
-}
-
-function quoteStep(step: Step, roadmap: Roadmap): string {
-  // Cut at 120 characters of the text, so a view is decoded first.
-  const text = asText(roadmap, step.text).trim();
+function quoteStep(step: Step): string {
+  const text = step.text.trim();
   if (text === '') return '(unnamed step)';
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
@@ -64,7 +53,7 @@ function judgeDeferrals(
   const source = roadmapSlug(roadmap.rel);
   for (const step of roadmap.steps) {
     if (step.state !== 'deferred') continue;
-    const where = `line ${step.line} ${quoteStep(step, roadmap)}`;
+    const where = `line ${step.line} ${quoteStep(step)}`;
     const res = step.deferredResolution;
     if (res === null) {
       problems.push(
@@ -95,6 +84,13 @@ function judgeDeferrals(
   return { problems, receivers };
 }
 
+/** Iron Law 3: all steps are closed, but `[~]` deferrals without a valid resolution hold the roadmap. */
+export function heldByDeferrals(
+  verdict: Completion | undefined,
+): verdict is Extract<Completion, { reason: 'deferrals' }> {
+  return verdict?.finished === false && verdict.reason === 'deferrals';
+}
+
 /**
  * A roadmap is finished when it has at least one active step, no open step, every `[~]` step
  * resolved by a valid annotation, and no open blocker (structured or legacy).
@@ -115,7 +111,7 @@ export function completion(roadmap: Roadmap, lookup: TargetLookup): Completion {
     return {
       finished: false,
       reason: 'blockers',
-      blockerIds: open.map((b) => asText(roadmap, b.id)),
+      blockerIds: open.map((b) => b.id),
       counts,
     };
   return receivers.length > 0 ? { finished: true, counts, receivers } : { finished: true, counts };

@@ -1,4 +1,3 @@
-import { isAscii, utf8View, viewText } from '../core/utf8-view.js';
 import { type BodyLine, legacyBlocker, parseBlockerEntry } from './blockers.js';
 import { closesFence, type Fence, fenceOpener } from './fences.js';
 import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState } from './model.js';
@@ -8,10 +7,8 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 // a stray `\r` or U+2028, so such a character is shown escaped instead of unmaking a heading.
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
 // A phase heading: its level, its id, then the name after a run of white space, colons, hyphens
-// and em dashes. Written once for text and for a UTF-8 view, where the em dash is three bytes.
-const PHASE_HEAD = String.raw`^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)`;
-const PHASE = new RegExp(String.raw`${PHASE_HEAD}(?:[\s:\u2014-]+(.*))?$`, 's');
-const PHASE_VIEW = new RegExp(String.raw`${PHASE_HEAD}(?:(?:[\s:-]|\xE2\x80\x94)+(.*))?$`, 's');
+// and em dashes.
+const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\u2014-]+(.*))?$/s;
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;
@@ -59,52 +56,20 @@ interface EntryDraft {
   body: BodyLine[];
 }
 
-/** JavaScript's `\s`: the white space and line terminators a regular expression's `\s` matches. */
-export function isSpace(c: number): boolean {
-  return c <= 0x20
-    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
-    : c === 0xa0 ||
-        c === 0x1680 ||
-        (c >= 0x2000 && c <= 0x200a) ||
-        c === 0x2028 ||
-        c === 0x2029 ||
-        c === 0x202f ||
-        c === 0x205f ||
-        c === 0x3000 ||
-        c === 0xfeff;
-}
+// Upstream's step pattern, `^\s*[-*]\s+\[([ xX~-])\](\s|$)`, for a line inside the whole text:
+// sticky at the line's start, and `\s` without the newline that ends the line.
+const STEP = /[^\S\n]*[-*][^\S\n]+\[[ xX~-]\](?:[^\S\n]|(?![^\n]))/y;
 
 /**
- * Matches `^\s*[-*]\s+\[([ xX~-])\](\s|$)` at `text[start, end)` without slicing the line: the
- * step pattern of upstream, and the hottest test of the scanner. Returns the offset just past
- * the match, or -1. A match ends with the `]` when nothing follows it on the line (the character
- * before the offset is then `]` and the mark is two before the offset); otherwise it ends with
- * the one white-space character after the `]`, and the mark is three before the offset. A
- * number, not a record: every step and list item is tested, and a record each was a quarter of
- * what the line scan allocated.
+ * Matches the step pattern at `text[start, end)` (a line: `end` is its newline or the end of the
+ * text) without slicing the line. Returns the offset just past the match, or -1. A match ends
+ * with the `]` when nothing follows it on the line (the character before the offset is then `]`
+ * and the mark is two before the offset); otherwise it ends with the one white-space character
+ * after the `]`, and the mark is three before the offset.
  */
 export function matchStep(text: string, start: number, end: number): number {
-  // Each white-space test is `isSpace(c)` with spaces, tabs and the rest of ASCII answered in
-  // line: in the first few hundred files, before the optimizing compiler inlines it, a call a
-  // character is most of what this test costs.
-  let i = start;
-  let c = text.charCodeAt(i);
-  while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
-    c = text.charCodeAt(++i);
-  }
-  if (i >= end || (c !== 0x2d && c !== 0x2a)) return -1;
-  c = text.charCodeAt(++i);
-  if (i >= end || !(c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c))))
-    return -1;
-  while (i < end && (c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)))) {
-    c = text.charCodeAt(++i);
-  }
-  if (i + 2 >= end || c !== 0x5b || text.charCodeAt(i + 2) !== 0x5d) return -1;
-  if (stateOf(text.charCodeAt(i + 1)) === null) return -1;
-  i += 3;
-  if (i === end) return i;
-  c = text.charCodeAt(i);
-  return c === 0x20 || c === 0x09 || ((c > 0x7f || (c >= 0x0a && c <= 0x0d)) && isSpace(c)) ? i + 1 : -1;
+  STEP.lastIndex = start;
+  return STEP.test(text) && STEP.lastIndex <= end ? STEP.lastIndex : -1;
 }
 
 /**
@@ -138,18 +103,8 @@ export class LineScan {
   private sliced = -1;
   private slicedText = '';
 
-  private readonly phase: RegExp;
-
-  /**
-   * `text` has LF line ends (no BOM); lines are handed over as ranges of it. With `view`, it
-   * is a UTF-8 view that reads like its text (see `parseRoadmapBytes`), and so is every string
-   * taken from it.
-   */
-  constructor(
-    private readonly text: string,
-    private readonly view = false,
-  ) {
-    this.phase = view ? PHASE_VIEW : PHASE;
+  /** `text` has LF line ends (no BOM); lines are handed over as ranges of it. */
+  constructor(private readonly text: string) {
     this.hasFences = text.includes('```') || text.includes('~~~');
     this.hasGated = MERGE_GATED.test(text);
     this.hasComments = text.includes('<!--');
@@ -248,7 +203,7 @@ export class LineScan {
       this.inSection = false;
       this.entry = null;
     }
-    const p = line.charCodeAt(1) === 0x23 ? this.phase.exec(line) : null;
+    const p = line.charCodeAt(1) === 0x23 ? PHASE.exec(line) : null;
     if (p) {
       this.spanStep = null;
       this.entry?.body.push({ text: line, line: lineNo });
@@ -332,15 +287,11 @@ export class LineScan {
         block.deferredResolution = { kind: d[1] as 'carried-to' | 'merged-into', slug: d[2]!, line: lineNo };
     }
     if (!line.includes('blocked-by')) return;
-    // A view's line with a byte above 0x7F is read as its text: blanked code spans and columns
-    // count characters.
-    const decoded = this.view && !isAscii(line);
-    const source = decoded ? viewText(line) : line;
     // Markers inside inline code spans are examples, not markers: blank the spans first.
-    const text = source.includes('`') ? source.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : source;
+    const text = line.includes('`') ? line.replace(INLINE_CODE, (m) => ' '.repeat(m.length)) : line;
     for (const m of text.matchAll(BLOCKED_BY)) {
       this.blockedBy.push({
-        raw: decoded ? utf8View(m[1]!) : m[1]!,
+        raw: m[1]!,
         line: lineNo,
         column: m.index + 1,
         onStep,
@@ -351,19 +302,13 @@ export class LineScan {
   /** The blockers: structured entries in order, then the legacy note's synthetic one. */
   blockers(): Blocker[] {
     const blockers: Blocker[] = [];
-    const lower = this.view ? lowerView : undefined;
-    for (const e of this.entries) blockers.push(parseBlockerEntry(e.id, e.line, e.body, lower));
+    for (const e of this.entries) blockers.push(parseBlockerEntry(e.id, e.line, e.body));
     // An empty section keeps the empty array it was made with: `slice` then only ever sees
     // arrays of blockers, and the optimized scanner is not thrown away at the first that has any.
     if (this.section !== null && blockers.length > 0) this.section.blockers = blockers.slice();
     if (this.legacy !== null) blockers.push(legacyBlocker(this.legacy.pieces.join(' '), this.legacy.line));
     return blockers;
   }
-}
-
-/** `toLowerCase` of the text a view stands for, as a view. */
-function lowerView(view: string): string {
-  return isAscii(view) ? view.toLowerCase() : utf8View(viewText(view).toLowerCase());
 }
 
 function feedSpan(step: Step, line: string): void {

@@ -112,13 +112,5 @@ export interface Roadmap {
   blockers: Blocker[];
   blockersSection: BlockersSection | null;
   blockedBy: BlockedByMarker[];
-  /** Real text whatever the encoding (frontmatter findings are read from decoded YAML). */
   diagnostics: Diagnostic[];
-  /**
-   * Absent for a model of text. `'utf8-view'` when every string taken from the file (title,
-   * names, step texts, blocker fields, markers) is a UTF-8 view of it (see core/utf8-view.ts),
-   * from `parseRoadmapBytes` with `views`; `decodeRoadmap` gives the text model, equal to
-   * `parseRoadmap` of the decoded file. Columns count characters of the text either way.
-   */
-  encoding?: 'utf8-view';
 }

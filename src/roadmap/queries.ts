@@ -1,4 +1,4 @@
-import { isResolved, needsUser } from './blockers.js';
+import { isResolved } from './blockers.js';
 import type { Blocker, Phase, Roadmap, Step } from './model.js';
 
 /** Step counts of a phase or a roadmap. */
@@ -73,16 +73,6 @@ export function roadmapCounts(roadmap: Roadmap): Counts {
 /** Blockers that are not resolved (structured and legacy). */
 export function openBlockers(roadmap: Roadmap): Blocker[] {
   return roadmap.blockers.filter((b) => !isResolved(b));
-}
-
-/** Open blockers whose owner is the person (`user` as a whole word, or no owner at all). */
-export function blockersNeedingUser(roadmap: Roadmap): Blocker[] {
-  return openBlockers(roadmap).filter((b) => needsUser(b.owner));
-}
-
-/** Every step is closed and only `[~]` deferrals remain: Iron Law 3 holds the roadmap. */
-export function isIronLaw3(c: Counts): boolean {
-  return c.totalActive > 0 && c.open === 0 && c.deferred > 0;
 }
 
 /** Every open step is merge-gated: the roadmap waits for a PR to merge. */

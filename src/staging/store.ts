@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { readUtf8 } from '../repo/read-text.js';
 import type { Folder, Found, Transition } from './decide.js';
 import { standing } from './decide.js';
 import { deciderFits } from './deciders.js';
@@ -14,7 +15,7 @@ import { isSafeToken } from './token.js';
 export const STORE_DIR = 'agents/runtime/staged-confirmations';
 
 /** The folders in the order a record moves through them. */
-export const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
+const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
 
 function relFile(folder: Folder, name: string): string {
   return `${STORE_DIR}/${folder}/${name}`;
@@ -33,13 +34,12 @@ function errnoOf(error: unknown): string {
 function readEntry(root: string, folder: Folder, name: string): Found | null {
   const token = name.slice(0, -'.json'.length);
   const file = relFile(folder, name);
-  let text: string;
-  try {
-    text = readFileSync(join(root, file), 'utf8');
-  } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return null;
-    return { folder, token, file, problem: `cannot be read (${errnoOf(error)})` };
+  const read = readUtf8(join(root, file));
+  if ('errorCode' in read) {
+    if (read.errorCode === 'ENOENT') return null;
+    return { folder, token, file, problem: `cannot be read (${read.errorCode})` };
   }
+  const text = read.text;
   if (!isSafeToken(token)) return { folder, token, file, problem: 'the file name is not a token' };
   const parsed = parseRecord(text);
   return 'problem' in parsed

@@ -4,7 +4,7 @@ import { nodeCrypto } from '../core/crypto.js';
 export const TOKEN_PATTERN = /^[0-9a-f]{8,64}$/;
 
 /** Length of a derived token, in hex characters. */
-export const TOKEN_LENGTH = 16;
+const TOKEN_LENGTH = 16;
 
 /** True when `token` may name a file in the store; checked before any path is formed. */
 export function isSafeToken(token: string): boolean {

@@ -1,18 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
+import { expectGolden as expectGoldenIn, goldenDir } from '../helpers/golden.js';
 import { makeRepo } from '../helpers/repo.js';
 import { HOSTILE, SHAPES } from './gates-shapes.js';
 
-const GOLDEN = join(import.meta.dirname, '..', 'golden', 'gates');
-
-/** Compares with test/golden/gates/<name>; `UPDATE_GOLDEN=1` rewrites the file instead. */
-function expectGolden(name: string, actual: string): void {
-  const path = join(GOLDEN, name);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(path)) writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
+const GOLDEN = goldenDir('gates');
+const expectGolden = (name: string, actual: string) => expectGoldenIn(GOLDEN, name, actual);
 
 describe('gates golden output on a tree with blockers of every shape', () => {
   const repo = makeRepo(SHAPES);

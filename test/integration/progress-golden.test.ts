@@ -1,19 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/context.js';
+import { expectGolden, goldenDir } from '../helpers/golden.js';
 import { copyFixture } from '../helpers/repo.js';
 
-const GOLDEN = join(import.meta.dirname, '..', 'golden', 'progress');
 // UPDATE_GOLDEN=1 npx vitest run test/integration/progress-golden.test.ts rewrites the files;
 // review the diff like code.
-const update = process.env.UPDATE_GOLDEN === '1';
-
-function golden(name: string, actual: string): void {
-  const path = join(GOLDEN, name);
-  if (update || !existsSync(path)) writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
+const GOLDEN = goldenDir('progress');
+const golden = (name: string, actual: string) => expectGolden(GOLDEN, name, actual);
 
 const TREES = ['blockers', 'banners', 'parked', 'empty', 'nested', 'hostile'];
 

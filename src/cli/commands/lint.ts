@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
+import { VERSION } from '../../core/version.js';
 import type { LintReport } from '../../lint/report.js';
 import { err } from '../output.js';
 import type { CliState } from '../state.js';
@@ -21,7 +22,6 @@ export async function renderLintReport(ctx: Context, report: LintReport, format:
     ctx.io.stdout.write(formatJson(report));
   } else if (format === 'sarif') {
     const { formatSarif } = await import('../../lint/reporters/sarif.js');
-    const { VERSION } = await import('../run-cli.js');
     ctx.io.stdout.write(formatSarif(report, VERSION));
   } else if (format === 'github') {
     const { formatGithub } = await import('../../lint/reporters/github.js');

@@ -1,16 +1,12 @@
 import { blockerClass, isResolved, writtenClass } from '../../roadmap/blockers.js';
 import type { BlockedByMarker, Blocker, Roadmap } from '../../roadmap/model.js';
+import { roadmapStem } from '../../roadmap/names.js';
 import type { Finding, LintDocument, LintRule, Workspace } from '../types.js';
 
 const REQUIRED = ['Status', 'Owner', 'Blocks', 'What to do', 'Resolved when'];
 // An id a `blocked-by` marker can name: no spaces, no `#` (that separates the roadmap stem).
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const REF = /^(?:([A-Za-z0-9][A-Za-z0-9._-]*)#)?([A-Za-z0-9][A-Za-z0-9._-]*)$/;
-
-function stemOf(rel: string): string {
-  const base = rel.slice(rel.lastIndexOf('/') + 1);
-  return base.endsWith('.md') ? base.slice(0, -3) : base;
-}
 
 function fieldLine(b: Blocker, label: string): number {
   return b.fields.find((f) => f.label.toLowerCase() === label.toLowerCase())?.line ?? b.line;
@@ -118,7 +114,7 @@ function checkMarker(
     return `blocked-by marker does not parse: '${m.raw}' — write <!-- blocked-by: <id> --> or <roadmap>#<id>`;
   const [, stem, id] = parsed as unknown as [string, string | undefined, string];
   const where = `blocked-by '${ref}'`;
-  if (stem !== undefined && stem !== stemOf(roadmap.rel)) return resolveElsewhere(stem, id, ws, where);
+  if (stem !== undefined && stem !== roadmapStem(roadmap.rel)) return resolveElsewhere(stem, id, ws, where);
   const blocker = declared.get(id);
   if (blocker === undefined)
     return `blocked-by references unknown blocker id '${id}' (no matching '### blocker: ${id}' in this file)`;

@@ -102,24 +102,20 @@ async function check(doc: LintDocument): Promise<Finding[]> {
   const drillTable = tables.find((t) => t.heading?.toLowerCase() === DRILLS);
   const lookupTable =
     tables.find((t) => t.heading?.toLowerCase() === 'lookup') ?? tables.find((t) => t !== drillTable);
-  if (lookupTable === undefined) {
-    out.push({
-      line: 1,
-      column: 1,
-      message: 'no lookup table: expected a table under `## Lookup` whose first column is `ID`',
-    });
-  } else {
-    checkShape(lookupTable, 'lookup', out);
-  }
-  if (drillTable === undefined) {
-    out.push({
-      line: 1,
-      column: 1,
-      message: 'no `## Discrimination drills` table: add one with exactly one row per lookup ID',
-    });
-  } else {
-    checkShape(drillTable, 'drill', out);
-  }
+  const present = (table: typeof drillTable, kind: 'lookup' | 'drill', missing: string) => {
+    if (table === undefined) out.push({ line: 1, column: 1, message: missing });
+    else checkShape(table, kind, out);
+  };
+  present(
+    lookupTable,
+    'lookup',
+    'no lookup table: expected a table under `## Lookup` whose first column is `ID`',
+  );
+  present(
+    drillTable,
+    'drill',
+    'no `## Discrimination drills` table: add one with exactly one row per lookup ID',
+  );
   const lookup = lookupTable ? readIds(lookupTable, 'lookup', out) : null;
   const drills = drillTable ? readIds(drillTable, 'drill', out) : null;
   if (lookup !== null && drills !== null && drillTable !== undefined)

@@ -15,7 +15,11 @@ const sources = files(SRC).map((abs) => ({
   text: readFileSync(abs, 'utf8'),
 }));
 const code = (text: string) => text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
-const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^']+)'/g)].map((m) => m[1]!);
+// Static and dynamic imports, and modules loaded on first use through `lazyRequire` or `require`.
+const imports = (text: string) =>
+  [...text.matchAll(/(?:from\s+|import\(|lazyRequire(?:<[^>]*>)?\(|\brequire\()\s*'([^']+)'/g)].map(
+    (m) => m[1]!,
+  );
 
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
 // pure, and so are the evidence ledger's records and verification and the report's history and
@@ -66,6 +70,36 @@ describe('architecture', () => {
       .flatMap((s) =>
         imports(s.text)
           .filter((m) => /\/(commands|cli)\//.test(m))
+          .map((m) => `${s.rel} → ${m}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('sees modules loaded through lazyRequire', () => {
+    expect(imports("const cp = lazyRequire<ChildProcessModule>('node:child_process');")).toEqual([
+      'node:child_process',
+    ]);
+    const git = sources.find((s) => s.rel === 'git/git-cli-adapter.ts')!;
+    expect(imports(git.text)).toContain('node:child_process');
+  });
+
+  it('commands/ files reach the file system only through repo/ and the other adapters', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('commands/'))
+      .flatMap((s) =>
+        imports(s.text)
+          .filter((m) => IMPURE_MODULES.test(m))
+          .map((m) => `${s.rel} → ${m}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('core/ imports nothing from the folders above it', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('core/'))
+      .flatMap((s) =>
+        imports(s.text)
+          .filter((m) => m.startsWith('../'))
           .map((m) => `${s.rel} → ${m}`),
       );
     expect(offenders).toEqual([]);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   findHiddenCharacters,
   isMixedScript,
-  isTerminalSafe,
   sanitize,
   sanitizeTerminal,
 } from '../../../src/render/sanitize.js';
@@ -159,43 +158,6 @@ describe('findHiddenCharacters', () => {
 
   it('finds nothing in ordinary text', () => {
     expect(findHiddenCharacters('- [ ] ship it — 😀 naïve')).toEqual([]);
-  });
-});
-
-describe('isTerminalSafe', () => {
-  it('is true exactly when sanitize leaves the text as it is (emoji pairs included)', () => {
-    const unit = fc.constantFrom(
-      'a',
-      ' ',
-      '\n',
-      '\t',
-      '\x1b',
-      '\u202e',
-      '\u200b',
-      '\ud83d',
-      '\udfe1',
-      '🟡',
-      '⚠️',
-      'é',
-      '\u2028',
-      // The astral tag characters and their edges: U+E0000–E007F are \uDB40 \uDC00–\uDC7F.
-      '\u{E0041}',
-      '\u{E007F}',
-      '\u{E0080}',
-      '\u{DFFFF}',
-      '\udb40',
-      '\udc7f',
-    );
-    const text = fc.oneof(
-      fc.array(unit, { maxLength: 12 }).map((u) => u.join('')),
-      fc.string({ unit: 'binary' }),
-    );
-    fc.assert(
-      fc.property(text, (t) => {
-        expect(isTerminalSafe(t)).toBe(sanitize(t) === t);
-      }),
-      { numRuns: 5000 },
-    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoggedCommit, RawChange } from '../../../src/git/port.js';
+import type { LoggedCommit, RawChange } from '../../../src/core/git-port.js';
 import { blobsToRead, buildHistory, firstShown, kindOf } from '../../../src/report/history.js';
 
 const P = 'agents/roadmaps/';

@@ -1,16 +1,20 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
-import { readUtf8 } from '../repo/read-text.js';
-import { EXCLUDED_DIRS, isRoadmapName, listRoadmapFiles } from '../repo/tree.js';
+import { roadmapStem } from '../roadmap/names.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
-
-// Folders no document of ours lives in; walking them would only cost time.
-const SKIP_DIRS = new Set(['.git', 'node_modules']);
+import {
+  EXCLUDED_DIRS,
+  isMarkdownName,
+  isRoadmapName,
+  listMarkdownFiles,
+  listRoadmapFiles,
+} from './discover.js';
+import { readUtf8 } from './read-text.js';
 
 /** Decides which rules' scopes a repository-relative path is in. */
 export interface Classifier {
@@ -40,7 +44,7 @@ export function createClassifier(config: Config): Classifier {
 }
 
 /** Reads a file for linting; bytes that are not UTF-8 become findings, not a refusal. */
-export function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
+function readForLint(root: string, rel: string): { text: string; invalidUtf8: boolean } {
   const read = readUtf8(join(root, rel));
   if ('errorCode' in read) throw new InputError(`cannot be read (${read.errorCode})`, rel, read.fix);
   return read;
@@ -67,32 +71,6 @@ export function loadDocument(
   return { file: rel, text, scopes, roadmap, invalidUtf8 };
 }
 
-const isMarkdownName = (name: string) => name.endsWith('.md');
-
-/** Every markdown file below a folder (repository-relative), skipping `.git` and `node_modules`. */
-export function walkMarkdown(
-  root: string,
-  dir: string,
-  out: string[] = [],
-  keep: (name: string) => boolean = isMarkdownName,
-): string[] {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(join(root, dir), { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const rel = dir === '' ? e.name : `${dir}/${e.name}`;
-    if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name)) walkMarkdown(root, rel, out, keep);
-    } else if (e.isFile() && keep(e.name)) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
-
 /** Files the globs name: a glob's static folder is walked, a plain path is checked directly. */
 function globFiles(root: string, globs: readonly string[], keep = isMarkdownName): string[] {
   const bases = new Set<string>();
@@ -108,7 +86,7 @@ function globFiles(root: string, globs: readonly string[], keep = isMarkdownName
   const sorted = [...bases].sort();
   // `docs` already covers `docs/guidelines`: walk each folder once.
   const roots = sorted.filter((b) => !sorted.some((o) => o !== b && (o === '' || b.startsWith(`${o}/`))));
-  for (const base of roots) walkMarkdown(root, base, files, keep);
+  for (const base of roots) for (const file of listMarkdownFiles(root, base, keep)) files.push(file);
   return files;
 }
 
@@ -148,7 +126,7 @@ export function createWorkspace(
       if (byStem === undefined) {
         byStem = new Map();
         for (const f of listRoadmapFiles(root, config.roadmaps).files) {
-          const s = f.slice(f.lastIndexOf('/') + 1, -3);
+          const s = roadmapStem(f);
           byStem.set(s, [...(byStem.get(s) ?? []), `${config.roadmaps}/${f}`]);
         }
       }

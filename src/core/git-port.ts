@@ -58,8 +58,6 @@ export interface GitPort {
   stagedPaths(): Promise<string[]>;
   /** Changes to tracked files, staged or not (`git status`; untracked files are not listed). */
   status(): Promise<StatusEntry[]>;
-  /** `git mv` one path to another (parent folders must exist). */
-  move(from: string, to: string): Promise<void>;
   /**
    * Stages exactly these files: their current content, or their removal when they are gone
    * (`git update-index --add --remove`; paths are never globs).
