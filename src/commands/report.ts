@@ -10,6 +10,7 @@ import { blobsToRead, buildHistory, firstShown } from '../report/history.js';
 import type { ReportDocument } from '../report/model.js';
 import {
   evidenceDocument,
+  evidenceLogDocument,
   gatesDocument,
   lintDocument,
   pendingDocument,
@@ -67,7 +68,8 @@ async function sinceFilter(git: GitPort, since: string | undefined) {
 
 /**
  * `agent-config report`: the roadmaps' history from git (one `git log`, one `git cat-file
- * --batch`), with the documents of `gates`, `pending` and `lint`; writes the page unless `json`.
+ * --batch`), with the documents of `gates`, `pending`, `window status`, `evidence verify`, `evidence log`
+ * (the latest records) and `lint`; writes the page unless `json`.
  */
 export async function runReport(ctx: Context, options: ReportOptions): Promise<ReportResult> {
   const root = await resolveRoot(ctx, options.root);
@@ -99,6 +101,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     pending: await pendingDocument(ctx, root),
     window: await windowDocument(ctx, root),
     evidence: await evidenceDocument(ctx, root),
+    evidenceLog: await evidenceLogDocument(ctx, root),
     lint: await lintDocument(ctx, root),
   };
   if (options.json) return { document, written: null };
