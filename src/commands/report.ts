@@ -1,9 +1,9 @@
-import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
 import type { GitPort, LoggedCommit } from '../core/git-port.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { realPath } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { blobsToRead, buildHistory, firstShown } from '../report/history.js';
@@ -85,7 +85,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   }
   const shown = await sinceFilter(git, options.since);
   // git names paths from its top level, which it has resolved through symbolic links.
-  const inRepo = relative(top, resolve(realpathSync(root), config.roadmaps))
+  const inRepo = relative(top, resolve(realPath(root), config.roadmaps))
     .split('\\')
     .join('/');
   const commits = await git.firstParentLog(config.roadmaps);
@@ -108,7 +108,6 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   const { renderReportHtml } = await import('../report/html.js');
   const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
   try {
-    mkdirSync(dirname(path), { recursive: true });
     writeFileAtomic(path, renderReportHtml(document));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
