@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { addClaudeHook, readSettings, removeClaudeHook } from '../guard/settings.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { pathKind } from '../repo/discover.js';
+import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 
 /** The harnesses whose settings `hooks install --agent` can write. */
@@ -46,14 +47,10 @@ async function projectRoot(ctx: Context, explicit: string | undefined): Promise<
 function edit(root: string, change: (data: Record<string, unknown>) => string | null): { changed: boolean } {
   const path = join(root, SETTINGS);
   let text: string | null = null;
-  if (existsSync(path)) {
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-      throw new InputError(`cannot be read (${code})`, SETTINGS, 'check its permissions');
-    }
-  }
+  const bytes = readFileBytes(path);
+  if (Buffer.isBuffer(bytes)) text = bytes.toString('utf8');
+  else if (bytes.errorCode !== 'ENOENT')
+    throw new InputError(`cannot be read (${bytes.errorCode})`, SETTINGS, bytes.fix);
   const read = readSettings(text);
   if (!read.ok)
     throw new InputError(
@@ -63,7 +60,6 @@ function edit(root: string, change: (data: Record<string, unknown>) => string | 
     );
   const next = change(read.data);
   if (next === null) return { changed: false };
-  mkdirSync(dirname(path), { recursive: true });
   writeFileAtomic(path, next);
   return { changed: true };
 }
@@ -83,7 +79,7 @@ export async function installAgentHook(ctx: Context, options: AgentHookOptions):
 export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
   const agent = agentOf(options.agent);
   const root = await projectRoot(ctx, options.root);
-  if (!existsSync(join(root, SETTINGS))) return { agent, file: SETTINGS, action: 'not-installed' };
+  if (pathKind(join(root, SETTINGS)) === null) return { agent, file: SETTINGS, action: 'not-installed' };
   const { changed } = edit(root, removeClaudeHook);
   return { agent, file: SETTINGS, action: changed ? 'removed' : 'not-installed' };
 }

@@ -1,4 +1,3 @@
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { parseConfig } from '../core/config.js';
@@ -11,7 +10,9 @@ import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../evidence/record.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../evidence/verify.js';
+import { isSymbolicLink, realPath } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
+import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 
 /** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
@@ -71,7 +72,7 @@ function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems:
 /** Root-relative paths of git's top-level-relative ones (others dropped). */
 async function rootPaths(git: GitPort, root: string): Promise<(path: string) => string | null> {
   const top = (await git.topLevel()) ?? root;
-  const prefix = relative(realpathSync(top), realpathSync(root)).split(sep).join('/');
+  const prefix = relative(realPath(top), realPath(root)).split(sep).join('/');
   return (path) =>
     prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null;
 }
@@ -103,13 +104,10 @@ async function readStaged(ctx: Context, root: string): Promise<EvidenceRead> {
 }
 
 function fileBytes(root: string, file: string): Uint8Array | null {
-  try {
-    // A frozen record replaced by a link is not the record git tracked.
-    if (lstatSync(join(root, file)).isSymbolicLink()) return Buffer.from(`link:${file}`);
-    return readFileSync(join(root, file));
-  } catch {
-    return null;
-  }
+  // A frozen record replaced by a link is not the record git tracked.
+  if (isSymbolicLink(join(root, file))) return Buffer.from(`link:${file}`);
+  const bytes = readFileBytes(join(root, file));
+  return Buffer.isBuffer(bytes) ? bytes : null;
 }
 
 async function anchorProblems(

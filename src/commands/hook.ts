@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
@@ -6,6 +5,7 @@ import { classifyCommand, looselyNamed } from '../guard/classify.js';
 import { planHookStep } from '../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../guard/harness.js';
 import { type GuardRule, rulesFor } from '../guard/rules.js';
+import { pathKind } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
 import { formatInstant, type StagedAction } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
@@ -19,7 +19,7 @@ export type { HookOutcome, HookReport } from './hook-report.js';
 
 /** The repository a call works in: its cwd when that holds `agents/` or the config, else the git top level. */
 async function repositoryOf(ctx: Context, cwd: string): Promise<string> {
-  if (existsSync(join(cwd, 'agents')) || existsSync(join(cwd, 'agent-config.yaml'))) return cwd;
+  if (pathKind(join(cwd, 'agents')) !== null || pathKind(join(cwd, 'agent-config.yaml')) !== null) return cwd;
   return (await ctx.git(cwd).topLevel()) ?? cwd;
 }
 

@@ -1,18 +1,11 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
 import { addClaudeHook, readSettings } from '../guard/settings.js';
 import { type InitFacts, type InitItem, type InitPlan, planInit } from '../init/plan.js';
+import { isMarkdownName, listMarkdownFiles, pathKind } from '../repo/discover.js';
+import { appendText, createNewFile, readOptionalText } from '../repo/init-files.js';
 import { loadConfig } from '../repo/load-config.js';
 import { INSTALLABLE_AGENTS, installAgentHook, SETTINGS } from './agent-hooks.js';
 import { installHooks } from './hooks.js';
@@ -38,7 +31,7 @@ export interface InitReport {
 /** The repository `init` sets up: `--root`, else the git top level of the current folder. */
 async function initRoot(ctx: Context, explicit: string | undefined): Promise<string> {
   const start = explicit === undefined ? ctx.cwd : resolve(ctx.cwd, explicit);
-  if (explicit !== undefined && !(existsSync(start) && statSync(start).isDirectory())) {
+  if (explicit !== undefined && pathKind(start) !== 'dir') {
     throw new UsageError('is not a folder', `--root ${explicit}`, 'pass the repository folder');
   }
   const top = await ctx.git(start).topLevel();
@@ -54,27 +47,16 @@ async function initRoot(ctx: Context, explicit: string | undefined): Promise<str
 
 /** Markdown files below a folder (0 when it does not exist); refuses a file in its place. */
 function countRoadmaps(root: string, folder: string): number {
-  const abs = join(root, folder);
-  if (!existsSync(abs)) return 0;
-  if (!statSync(abs).isDirectory()) {
+  const kind = pathKind(join(root, folder));
+  if (kind === null) return 0;
+  if (kind !== 'dir') {
     throw new RepoStateError(
       'is a file, not the roadmap folder',
       folder,
       'move it away, or set `roadmaps:` in agent-config.yaml',
     );
   }
-  return readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md'))
-    .length;
-}
-
-function readOptional(path: string, shown: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new InputError(`cannot be read (${code ?? 'error'})`, shown, 'check its permissions');
-  }
+  return listMarkdownFiles(root, folder, isMarkdownName).length;
 }
 
 /** The agent's settings file and whether our hook is in it; refuses settings it cannot merge into. */
@@ -86,7 +68,7 @@ function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agen
       `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for other harnesses)`,
     );
   }
-  const text = readOptional(join(root, SETTINGS), SETTINGS);
+  const text = readOptionalText(join(root, SETTINGS), SETTINGS);
   const read = readSettings(text);
   if (!read.ok) {
     throw new InputError(
@@ -100,7 +82,7 @@ function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agen
 
 /** Reads what `init` needs to know about the repository; changes nothing. */
 async function readFacts(ctx: Context, root: string, hooks: boolean, agent?: string): Promise<InitFacts> {
-  const configExists = existsSync(join(root, CONFIG_FILE));
+  const configExists = pathKind(join(root, CONFIG_FILE)) !== null;
   // An existing configuration is validated (a broken one stops here) and its folders are used.
   const config = configExists ? loadConfig(root) : DEFAULT_CONFIG;
   const facts: InitFacts = {
@@ -108,22 +90,16 @@ async function readFacts(ctx: Context, root: string, hooks: boolean, agent?: str
     dashboard: config.dashboard,
     configExists,
     roadmapCount: countRoadmaps(root, config.roadmaps),
-    dashboardExists: existsSync(join(root, config.dashboard)),
-    gitignore: readOptional(join(root, '.gitignore'), '.gitignore'),
+    dashboardExists: pathKind(join(root, config.dashboard)) !== null,
+    gitignore: readOptionalText(join(root, '.gitignore'), '.gitignore'),
   };
   if (hooks) {
     const path = join(await ctx.git(root).gitPath('hooks'), 'pre-commit');
     const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
-    facts.hook = { shown, exists: existsSync(path) };
+    facts.hook = { shown, exists: pathKind(path) !== null };
   }
   if (agent !== undefined) facts.agentHook = readAgentHook(root, agent);
   return facts;
-}
-
-/** Writes a new file, never over an existing one (`wx`: it fails if the file appeared meanwhile). */
-function createFile(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content, { flag: 'wx' });
 }
 
 /** Carries out a plan: creates and appends, in an order where the dashboard sees the roadmap. */
@@ -133,8 +109,8 @@ export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan):
     const item = byKind(kind);
     if (item === undefined || item.content === undefined) continue;
     const path = join(root, item.path);
-    if (item.action === 'append') appendFileSync(path, item.content);
-    else createFile(path, item.content);
+    if (item.action === 'append') appendText(path, item.content);
+    else createNewFile(path, item.content);
   }
   if (byKind('dashboard') !== undefined) await runProgress(ctx, { root });
   if (byKind('hook') !== undefined) await installHooks(ctx, { root });

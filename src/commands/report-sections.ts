@@ -1,11 +1,15 @@
 import type { Context } from '../core/context.js';
 import { AgentConfigError } from '../core/errors.js';
 import { formatJson } from '../lint/reporters/json.js';
-import { renderGatesJson, renderNoRoadmaps } from '../render/gates.js';
+import { logJson, verifyJson } from '../render/evidence.js';
+import { renderGatesJsonOutput } from '../render/gates.js';
 import { renderPendingJson } from '../render/pending.js';
+import { windowJson } from '../render/window.js';
+import { runEvidenceLog, runEvidenceVerify } from './evidence.js';
 import { runGates } from './gates.js';
 import { runLint } from './lint.js';
 import { runPending } from './pending.js';
+import { runWindowStatus } from './window.js';
 
 /**
  * The documents of other commands the report embeds, each exactly as that command prints it
@@ -24,14 +28,10 @@ async function printed(print: () => Promise<string>): Promise<unknown> {
   }
 }
 
-/** A command that does not exist yet: its place in the document is null. */
-const notYet: Section = async () => null;
-
 /** `gates --all --json`. */
 export const gatesDocument: Section = (ctx, root) =>
   printed(async () => {
-    const report = await runGates(ctx, { root });
-    return report.hasRoadmaps ? renderGatesJson(report.entries, { all: true }) : renderNoRoadmaps('json');
+    return renderGatesJsonOutput(await runGates(ctx, { root }), true);
   });
 
 /** `pending --json`. */
@@ -45,11 +45,23 @@ export const pendingDocument: Section = (ctx, root) =>
 export const lintDocument: Section = (ctx, root) =>
   printed(async () => formatJson(await runLint(ctx, { root, args: [], staged: false })));
 
-/**
- * `window status --json`. When that command lands, this line becomes
- * `(ctx, root) => printed(async () => <its JSON renderer>(await <its run function>(ctx, { root })))`.
- */
-export const windowDocument: Section = notYet;
+/** `window status --json`. */
+export const windowDocument: Section = (ctx, root) =>
+  printed(async () => windowJson(await runWindowStatus(ctx, { root })));
 
-/** `evidence verify --json`; plugged in the same way as `windowDocument`. */
-export const evidenceDocument: Section = notYet;
+/** `evidence verify --json`. */
+export const evidenceDocument: Section = (ctx, root) =>
+  printed(async () => verifyJson(await runEvidenceVerify(ctx, { root, staged: false })));
+
+/** How many of the ledger's latest records the report carries. */
+export const LATEST_RECORDS = 10;
+
+/**
+ * The latest records of `evidence log --json` (its last `LATEST_RECORDS`, newest last), in that
+ * document's shape: `{records: [...]}`.
+ */
+export const evidenceLogDocument: Section = (ctx, root) =>
+  printed(async () => {
+    const { records } = await runEvidenceLog(ctx, { root });
+    return logJson({ records: records.slice(-LATEST_RECORDS) });
+  });

@@ -1,15 +1,16 @@
-import { mkdirSync, realpathSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
 import type { GitPort, LoggedCommit } from '../core/git-port.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { realPath } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { blobsToRead, buildHistory, firstShown } from '../report/history.js';
 import type { ReportDocument } from '../report/model.js';
 import {
   evidenceDocument,
+  evidenceLogDocument,
   gatesDocument,
   lintDocument,
   pendingDocument,
@@ -67,7 +68,8 @@ async function sinceFilter(git: GitPort, since: string | undefined) {
 
 /**
  * `agent-config report`: the roadmaps' history from git (one `git log`, one `git cat-file
- * --batch`), with the documents of `gates`, `pending` and `lint`; writes the page unless `json`.
+ * --batch`), with the documents of `gates`, `pending`, `window status`, `evidence verify`, `evidence log`
+ * (the latest records) and `lint`; writes the page unless `json`.
  */
 export async function runReport(ctx: Context, options: ReportOptions): Promise<ReportResult> {
   const root = await resolveRoot(ctx, options.root);
@@ -83,7 +85,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   }
   const shown = await sinceFilter(git, options.since);
   // git names paths from its top level, which it has resolved through symbolic links.
-  const inRepo = relative(top, resolve(realpathSync(root), config.roadmaps))
+  const inRepo = relative(top, resolve(realPath(root), config.roadmaps))
     .split('\\')
     .join('/');
   const commits = await git.firstParentLog(config.roadmaps);
@@ -99,13 +101,13 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     pending: await pendingDocument(ctx, root),
     window: await windowDocument(ctx, root),
     evidence: await evidenceDocument(ctx, root),
+    evidenceLog: await evidenceLogDocument(ctx, root),
     lint: await lintDocument(ctx, root),
   };
   if (options.json) return { document, written: null };
   const { renderReportHtml } = await import('../report/html.js');
   const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
   try {
-    mkdirSync(dirname(path), { recursive: true });
     writeFileAtomic(path, renderReportHtml(document));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

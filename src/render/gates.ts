@@ -1,8 +1,9 @@
+import type { WindowView } from '../guard/window.js';
 import { blockerClass } from '../roadmap/blockers.js';
 import type { GateEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
 import { field, plural, ruleHeader, WIDTH, wrap } from './layout.js';
-import type { PendingRow } from './pending.js';
+import { type PendingRow, pendingDocument, type UnreadableRecord } from './pending.js';
 import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from './sanitize.js';
 
 /** Hidden or confusable characters found in what a view showed from one file. */
@@ -213,4 +214,36 @@ export function renderGatesJson(
     ...(options.pending === undefined ? {} : { pending: options.pending }),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** What `gates --json` is made of (`src/commands/gates.ts` reads it). */
+export interface GatesJsonInput {
+  hasRoadmaps: boolean;
+  entries: readonly GateEntry[];
+  pending: { rows: readonly PendingRow[]; unreadable: readonly UnreadableRecord[] };
+  window?: WindowView | null;
+}
+
+/**
+ * Everything `gates --json` (or `gates --all --json`) prints, the one place it is made: the CLI
+ * prints it and the report embeds it. Without a roadmap folder or a stage record, upstream's
+ * document; `pending` joins when a stage record exists (expired or unreadable included), and an
+ * open window comes first as `window` (absent while none is open).
+ */
+export function renderGatesJsonOutput(report: GatesJsonInput, all: boolean): string {
+  const { rows, unreadable } = report.pending;
+  const anyRecord = rows.length > 0 || unreadable.length > 0;
+  const doc =
+    !report.hasRoadmaps && !anyRecord
+      ? renderNoRoadmaps('json')
+      : renderGatesJson(report.entries, {
+          all,
+          pending: anyRecord ? pendingDocument(rows, unreadable) : undefined,
+        });
+  const w = report.window ?? null;
+  if (w === null) return doc;
+  const { id: _id, ...window } = w;
+  const parsed = JSON.parse(doc) as Record<string, unknown>;
+  const indent = doc.startsWith('{\n') ? 2 : undefined;
+  return `${JSON.stringify({ window, ...parsed }, null, indent)}\n`;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
@@ -155,6 +155,20 @@ export function roadmapRootExists(rootAbs: string, roadmapsDir: string): boolean
     );
   }
   return true;
+}
+
+/** The path with every symbolic link resolved (`fs.realpathSync`); throws as it does. */
+export function realPath(abs: string): string {
+  return realpathSync(abs);
+}
+
+/** True when `abs` itself is a symbolic link (false when it does not exist). */
+export function isSymbolicLink(abs: string): boolean {
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** What is at a path, following symbolic links: a folder, a file, something else, or nothing. */

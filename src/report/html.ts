@@ -2,7 +2,7 @@ import { escapeHtml as e, jsonForScript } from './escape.js';
 import type { HistoryPoint, ReportDocument } from './model.js';
 import { dayOf, table } from './parts.js';
 import { renderRoadmaps } from './roadmaps.js';
-import { renderDecisions, renderLint, renderPending, renderPlaceholder } from './sections.js';
+import { renderDecisions, renderEvidence, renderLint, renderPending, renderWindow } from './sections.js';
 import { REPORT_CSS } from './style.js';
 import { renderLineChart } from './svg.js';
 
@@ -119,8 +119,8 @@ export function renderReportHtml(doc: ReportDocument): string {
     renderRoadmaps(doc),
     renderDecisions(doc.gates),
     renderPending(doc.pending),
-    renderPlaceholder('window', 'Gate window', doc.window, 'window status --json'),
-    renderPlaceholder('evidence', 'Evidence ledger', doc.evidence, 'evidence verify --json'),
+    renderWindow(doc.window),
+    renderEvidence(doc.evidence, doc.evidenceLog),
     renderLint(doc.lint),
     '</main>',
     '<footer>Made by <code>agent-config report</code>. The data behind this page is embedded as JSON in <code>#report-data</code>.</footer>',

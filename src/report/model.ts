@@ -61,10 +61,12 @@ export interface ReportDocument {
   gates: unknown;
   /** What `pending --json` prints, or null when the staging store cannot be read. */
   pending: unknown;
-  /** What `window status --json` prints; null until that command exists. */
+  /** What `window status --json` prints; null when the ledger cannot be read here. */
   window: unknown;
-  /** What `evidence verify --json` prints; null until that command exists. */
+  /** What `evidence verify --json` prints; null when it cannot run here. */
   evidence: unknown;
+  /** The latest records of `evidence log --json` in its shape (`{records}`); null when it cannot run here. */
+  evidenceLog: unknown;
   /** What `lint --format json` prints. */
   lint: unknown;
 }

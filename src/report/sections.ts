@@ -93,16 +93,93 @@ export function renderPending(pending: Json): string {
   ].join('\n');
 }
 
+/** The gate window of the `window status --json` document: open until when, for what, by whom. */
+export function renderWindow(window: Json): string {
+  const head = '<section id="window"><h2>Gate window</h2>';
+  if (window === null || window === undefined)
+    return `${head}<p class="muted">The ledger could not be read here, so no window is known.</p></section>`;
+  const w = field(window, 'window');
+  if (field(window, 'open') !== true || typeof w !== 'object' || w === null)
+    return `${head}<p class="muted">No window is open: every guarded action needs a confirmation.</p></section>`;
+  const actions = list(field(w, 'actions')).map(text);
+  return [
+    head,
+    `<p class="warn">Open until <strong>${e(text(field(w, 'expiresAt')))}</strong>: these guarded actions pass without a confirmation. Close it with <code>agent-config window close</code>.</p>`,
+    '<dl>',
+    entry('Actions', actions.map((a) => `<code>${e(a)}</code>`).join(', ')),
+    entry('Opened by', e(text(field(w, 'openedBy')))),
+    entry('Opened at', e(text(field(w, 'openedAt')))),
+    entry('Reason', e(text(field(w, 'reason')))),
+    entry('Let through', e(String(count(field(w, 'bypassed'))))),
+    '</dl></section>',
+  ].join('\n');
+}
+
+/** A ledger record's payload, compact, for one table cell. */
+function payloadText(payload: Json): string {
+  const compact = JSON.stringify(payload ?? null);
+  return compact.length > 160 ? `${compact.slice(0, 159)}…` : compact;
+}
+
 /**
- * A section whose command's document is shown as it is (a definition list of its top-level
- * values) or, when null, a line saying the command gave nothing here.
+ * The evidence ledger: the verify status of the `evidence verify --json` document (each stream,
+ * each problem) and the latest records of the `evidence log --json` document.
  */
-export function renderPlaceholder(id: string, title: string, doc: Json, command: string): string {
-  const head = `<section id="${id}"><h2>${e(title)}</h2>`;
-  if (doc === null || doc === undefined) {
-    return `${head}<p class="muted">Nothing to show: <code>${e(command)}</code> gave no document here.</p></section>`;
-  }
-  return `${head}<pre>${e(JSON.stringify(doc, null, 2))}</pre></section>`;
+export function renderEvidence(verify: Json, log: Json): string {
+  const head = '<section id="evidence"><h2>Evidence ledger</h2>';
+  if (verify === null || verify === undefined)
+    return `${head}<p class="muted">The ledger could not be verified here.</p></section>`;
+  const streams = list(field(verify, 'streams'));
+  const problems = list(field(verify, 'problems'));
+  const ok = field(verify, 'ok') === true;
+  const status = ok
+    ? `<p id="evidence-status" class="ok">Verified: ${streams.length} stream(s), every chain intact.</p>`
+    : `<p id="evidence-status" class="bad">Not verified: ${problems.length} problem(s) (exit ${count(field(verify, 'exit'))}).</p>`;
+  const parts = [head, status];
+  if (streams.length > 0)
+    parts.push(
+      table(
+        'evidence-streams',
+        'Ledger streams',
+        ['Stream', 'Status', 'Records', 'Head'],
+        streams.map((s) => [
+          `<code>${e(text(field(s, 'file')))}</code>`,
+          e(text(field(s, 'status'))),
+          count(field(s, 'records')),
+          `<code>${e(text(field(s, 'head')).slice(0, 12))}</code>`,
+        ]),
+      ),
+    );
+  if (problems.length > 0)
+    parts.push(
+      `<ul class="plain" id="evidence-problems">${problems
+        .map((p) => {
+          const seq = field(p, 'seq');
+          return `<li><code>${e(text(field(p, 'code')))}</code> ${e(text(field(p, 'file')))}${typeof seq === 'number' ? ` at seq ${seq}` : ''}</li>`;
+        })
+        .join('')}</ul>`,
+    );
+  const records = list(field(log, 'records'));
+  if (records.length === 0) parts.push('<p class="muted">No records yet.</p>');
+  else
+    parts.push(
+      `<h3>Latest records</h3>`,
+      table(
+        'evidence-records',
+        'Latest ledger records',
+        ['Record', 'Time (claimed)', 'Event', 'Actor (claimed)', 'Chain', 'Payload'],
+        records.map((r) => [
+          `<code>${e(`${text(field(r, 'stream'))}#${text(field(r, 'seq'))}`)}</code>`,
+          e(text(field(r, 'ts'))),
+          e(text(field(r, 'event'))),
+          e(text(field(r, 'actor'))),
+          field(r, 'verified') === true ? 'verified' : '<strong>unverified</strong>',
+          `<code>${e(payloadText(field(r, 'payload')))}</code>`,
+        ]),
+      ),
+    );
+  parts.push('</section>');
+  return parts.join('\n');
 }
 
 /** The lint summary and every finding of the `lint --format json` document. */

@@ -73,6 +73,8 @@ dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 dd ol{margin:0;padding-left:1.2rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem}
 .bad{color:var(--bad)}
+.ok{color:var(--done)}
+.warn{border-left:4px solid var(--deferred);padding-left:.6rem}
 footer{padding:2rem 1rem;color:var(--muted);font-size:.85rem}
 @media print{:root{color-scheme:light;${LIGHT};--card:#fff}
 table{font-size:.75rem}

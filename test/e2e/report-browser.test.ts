@@ -68,6 +68,17 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
       [`${R}/third.md`]: roadmap('Third </script><script>alert(2)</script>', [['[x] t1', '[-] t2']]),
     });
     commitAll(dir, 3, 'grow');
+    // A staged action: a pending stage on the page, and a ledger record (stage.staged) to show.
+    const staged = runBin(dir, [
+      'stage',
+      '--action',
+      'delete-branch',
+      '--object',
+      HOSTILE,
+      '--source',
+      'agent:e2e',
+    ]);
+    expect(staged.code).toBe(0);
     file = join(dir, 'page.html');
     const written = runBin(dir, ['report', '--out', file]);
     expect(written.code).toBe(0);
@@ -166,6 +177,25 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
     expect(titles).toContain(HOSTILE);
     expect(titles).toContain('Third </script><script>alert(2)</script>');
     expect(await page.locator('#decisions').textContent()).toContain('say go');
+    await page.close();
+  });
+
+  it('shows the pending stage, no open window, and the ledger verified with its latest records', async () => {
+    const { page } = await open('light');
+    expect(await page.locator('#pending-table tbody td').nth(2).textContent()).toBe(HOSTILE);
+    expect(await page.locator('#window').textContent()).toContain('No window is open');
+    expect(await page.locator('#evidence-status').textContent()).toBe(
+      'Verified: 1 stream(s), every chain intact.',
+    );
+    const verify = doc.evidence as { streams: Array<{ records: number }> };
+    expect(await numbersOf(page, '#evidence-streams')).toEqual(verify.streams.map((s) => [s.records]));
+    const log = doc.evidenceLog as { records: Array<{ event: string; actor: string }> };
+    expect(log.records.map((r) => [r.event, r.actor])).toEqual([['stage.staged', 'agent:e2e']]);
+    expect(
+      await page.$$eval('#evidence-records tbody tr', (rows) =>
+        rows.map((tr) => [...tr.children].slice(2, 5).map((td) => td.textContent)),
+      ),
+    ).toEqual([['stage.staged', 'agent:e2e', 'verified']]);
     await page.close();
   });
 

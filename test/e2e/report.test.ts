@@ -23,6 +23,7 @@ describe('agent-config report (built binary)', () => {
       'pending',
       'window',
       'evidence',
+      'evidenceLog',
       'lint',
     ]);
   });

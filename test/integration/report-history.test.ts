@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDocument } from '../../src/report/model.js';
 import { run } from '../helpers/context.js';
 import { GIT_ENV, makeRepo, writeFiles } from '../helpers/repo.js';
+import { cli } from './staging/harness.js';
 
 const R = 'agents/roadmaps';
 
@@ -177,13 +178,95 @@ describe('report history on a real repository', () => {
     const gates = await run(dir, ['gates', '--all', '--json']);
     const pending = await run(dir, ['pending', '--json']);
     const lint = await run(dir, ['lint', '--format', 'json']);
-    expect(doc.gates).toEqual(JSON.parse(gates.stdout));
+    const window = await run(dir, ['window', 'status', '--json']);
+    const evidence = await run(dir, ['evidence', 'verify', '--json']);
+    // The same bytes as the commands print (key order included), not only the same values.
+    expect(`${JSON.stringify(doc.gates, null, 2)}\n`).toBe(gates.stdout);
     expect((doc.gates as { blockers: unknown[] }).blockers).toHaveLength(1);
-    expect(doc.pending).toEqual(JSON.parse(pending.stdout));
+    expect(doc.gates).not.toHaveProperty('pending');
+    expect(doc.gates).not.toHaveProperty('window');
+    expect(`${JSON.stringify(doc.pending, null, 2)}\n`).toBe(pending.stdout);
     expect(doc.lint).toEqual(JSON.parse(lint.stdout));
-    expect(doc.window).toBeNull();
-    expect(doc.evidence).toBeNull();
+    expect(`${JSON.stringify(doc.window, null, 2)}\n`).toBe(window.stdout);
+    expect(doc.window).toEqual({ open: false, window: null });
+    expect(`${JSON.stringify(doc.evidence, null, 2)}\n`).toBe(evidence.stdout);
+    expect(doc.evidenceLog).toEqual({ records: [] });
     execFileSync('git', ['checkout', '-q', '--', `${R}/c.md`], { cwd: dir });
+  });
+
+  it('with a stage, an open window and ledger records, still embeds exactly what the commands print', async () => {
+    const human = { env: { AGENT_CONFIG_HUMAN: 'human:ada' } };
+    const staged = await cli(dir, [
+      'stage',
+      '--action',
+      'delete-branch',
+      '--object',
+      'side',
+      '--source',
+      'agent:t',
+    ]);
+    expect(staged.code).toBe(0);
+    const opened = await cli(
+      dir,
+      ['window', 'open', '--for', '30m', '--actions', 'git-force-push', '--reason', 'release <b>day</b>'],
+      { answer: 'understood', ...human },
+    );
+    expect(opened.code).toBe(0);
+    try {
+      const doc = await reportJson(dir);
+      const gates = await run(dir, ['gates', '--all', '--json']);
+      const pending = await run(dir, ['pending', '--json']);
+      const window = await run(dir, ['window', 'status', '--json']);
+      const evidence = await run(dir, ['evidence', 'verify', '--json']);
+      const log = await run(dir, ['evidence', 'log', '--json']);
+      expect(`${JSON.stringify(doc.gates, null, 2)}\n`).toBe(gates.stdout);
+      // gates --json leads with the open window and carries the stage records as `pending`.
+      expect(Object.keys(doc.gates as object)).toEqual([
+        'window',
+        'needsYou',
+        'other',
+        'blockers',
+        'pending',
+      ]);
+      expect((doc.gates as { pending: { awaitingYou: number } }).pending.awaitingYou).toBe(1);
+      expect(`${JSON.stringify(doc.pending, null, 2)}\n`).toBe(pending.stdout);
+      expect(`${JSON.stringify(doc.window, null, 2)}\n`).toBe(window.stdout);
+      expect(doc.window).toMatchObject({ open: true, window: { reason: 'release <b>day</b>' } });
+      expect(`${JSON.stringify(doc.evidence, null, 2)}\n`).toBe(evidence.stdout);
+      expect(doc.evidence).toMatchObject({ ok: true, exit: 0 });
+      const records = (JSON.parse(log.stdout) as { records: Array<{ event: string }> }).records;
+      expect(records.map((r) => r.event)).toEqual(['stage.staged', 'window.opened']);
+      expect(doc.evidenceLog).toEqual({ records });
+      // The page shows them, escaped.
+      const out = join(dir, 'agents/runtime/with-window.html');
+      expect((await run(dir, ['report', '--out', out])).code).toBe(0);
+      const page = readFileSync(out, 'utf8');
+      expect(page).toContain('release &lt;b&gt;day&lt;/b&gt;');
+      expect(page).not.toContain('<b>day</b>');
+      expect(page).toContain('<td>window.opened</td><td>human:ada</td><td>verified</td>');
+      expect(page).toContain('Verified: 1 stream(s)');
+      // Only the latest ten records are carried, newest last, as `evidence log --json` orders them.
+      for (let i = 0; i < 11; i++) {
+        const more = await cli(dir, [
+          'stage',
+          '--action',
+          'delete-branch',
+          '--object',
+          `b${i}`,
+          '--source',
+          'agent:t',
+        ]);
+        expect(more.code).toBe(0);
+      }
+      const all = JSON.parse((await run(dir, ['evidence', 'log', '--json'])).stdout) as {
+        records: unknown[];
+      };
+      expect(all.records).toHaveLength(13);
+      expect((await reportJson(dir)).evidenceLog).toEqual({ records: all.records.slice(-10) });
+    } finally {
+      rmSync(join(dir, 'agents/evidence'), { recursive: true, force: true });
+      rmSync(join(dir, 'agents/runtime'), { recursive: true, force: true });
+    }
   });
 
   it('writes the page to agents/runtime/report.html by default and prints the path; --out goes anywhere', async () => {

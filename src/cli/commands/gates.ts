@@ -38,14 +38,6 @@ function windowLine(w: WindowView): string {
   );
 }
 
-/** The JSON document with the open window as its first key (`window` is absent while none is open). */
-function withWindow(doc: string, w: WindowView): string {
-  const { id: _id, ...window } = w;
-  const parsed = JSON.parse(doc) as Record<string, unknown>;
-  const indent = doc.startsWith('{\n') ? 2 : undefined;
-  return `${JSON.stringify({ window, ...parsed }, null, indent)}\n`;
-}
-
 /** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
 export async function renderGatesReport(ctx: Context, report: GatesReport, view: GatesView, all: boolean) {
   const render = await import('../../render/gates.js');
@@ -64,17 +56,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
   warnAboutRecords(ctx, pending);
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
-  const anyRecord = pending.rows.length > 0 || pending.unreadable.length > 0;
-  const quiet = view === 'json' ? !anyRecord : stages.length === 0;
+  const quiet = stages.length === 0;
   if (view === 'json') {
-    let doc: string;
-    if (!report.hasRoadmaps && quiet) doc = render.renderNoRoadmaps(view);
-    else {
-      const { pendingDocument } = await import('../../render/pending.js');
-      const stagesDoc = anyRecord ? pendingDocument(pending.rows, pending.unreadable) : undefined;
-      doc = render.renderGatesJson(report.entries, { all, pending: stagesDoc });
-    }
-    ctx.io.stdout.write(window === null ? doc : withWindow(doc, window));
+    ctx.io.stdout.write(render.renderGatesJsonOutput(report, all));
     return EXIT_OK;
   }
   // An open gate window comes first: while it is open, guarded commands pass without a question.

@@ -2,25 +2,9 @@ import type { Command } from 'commander';
 import type { WindowReport } from '../../commands/window.js';
 import type { Context } from '../../core/context.js';
 import { sanitize } from '../../render/sanitize.js';
+import { windowJson } from '../../render/window.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
-
-/** `window status --json`: exactly `{open, window: {openedBy, openedAt, expiresAt, actions, reason, bypassed} | null}`. */
-export function windowJson(report: Pick<WindowReport, 'open' | 'window'>): string {
-  const w = report.window;
-  const window =
-    w === null
-      ? null
-      : {
-          openedBy: w.openedBy,
-          openedAt: w.openedAt,
-          expiresAt: w.expiresAt,
-          actions: w.actions,
-          reason: w.reason,
-          bypassed: w.bypassed,
-        };
-  return `${JSON.stringify({ open: report.open, window }, null, 2)}\n`;
-}
 
 /** Prints a window report: `outcome: message`, on stderr when the verb could not run (exit 2). */
 export function renderWindowReport(ctx: Context, report: WindowReport, json = false): number {

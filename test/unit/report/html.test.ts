@@ -60,8 +60,58 @@ function doc(): ReportDocument {
       ],
     },
     pending: null,
-    window: null,
-    evidence: null,
+    window: {
+      open: true,
+      window: {
+        openedBy: 'human:ada',
+        openedAt: '2026-11-30T12:00:00.000Z',
+        expiresAt: '2026-11-30T12:30:00.000Z',
+        actions: ['git-force-push', HOSTILE],
+        reason: `release ${HOSTILE}`,
+        bypassed: 2,
+      },
+    },
+    evidence: {
+      ok: false,
+      exit: 1,
+      streams: [
+        { file: 'agents/evidence/ledger/a.jsonl', status: 'clean', records: 3, head: 'ab'.repeat(32) },
+        {
+          file: `agents/evidence/ledger/${HOSTILE}.jsonl`,
+          status: 'corrupt',
+          records: 1,
+          head: null,
+          firstBadSeq: 2,
+          reason: 'hash-mismatch',
+        },
+      ],
+      problems: [{ code: 'hash-mismatch', file: `agents/evidence/ledger/${HOSTILE}.jsonl`, seq: 2 }],
+      anomalies: [],
+    },
+    evidenceLog: {
+      records: [
+        {
+          stream: 'a',
+          seq: 3,
+          ts: '2026-11-30T12:00:00.000Z',
+          event: 'window.opened',
+          actor: 'human:ada',
+          payload: { reason: `</script>${HOSTILE}` },
+          hash: 'ab'.repeat(32),
+          verified: true,
+        },
+        {
+          stream: HOSTILE,
+          seq: 1,
+          ts: '2026-11-30T12:01:00.000Z',
+          event: 'stage.staged',
+          actor: `agent:${HOSTILE}`,
+          payload: {},
+          hash: 'cd'.repeat(32),
+          verified: false,
+        },
+      ],
+    },
     lint: {
       version: 1,
       summary: { errors: 0, warnings: 1, files: 1 },
@@ -92,6 +142,36 @@ describe('renderReportHtml', () => {
     expect(html).toContain(escapeHtml(HOSTILE));
     expect(html).toContain('a &amp; b');
     expect(html).toContain('&quot;quoted&quot;');
+  });
+
+  it("shows an open window, the ledger's verify status and its latest records", () => {
+    const window = html.slice(html.indexOf('<section id="window">'), html.indexOf('<section id="evidence">'));
+    expect(window).toContain('Open until <strong>2026-11-30T12:30:00.000Z</strong>');
+    expect(window).toContain(`<code>git-force-push</code>, <code>${escapeHtml(HOSTILE)}</code>`);
+    expect(window).toContain(`release ${escapeHtml(HOSTILE)}`);
+    expect(window).toContain('<dd>2</dd>');
+    const evidence = html.slice(html.indexOf('<section id="evidence">'), html.indexOf('<section id="lint">'));
+    expect(evidence).toContain('class="bad">Not verified: 1 problem(s) (exit 1).');
+    expect(evidence).toContain(`<td>corrupt</td><td class="n">1</td>`);
+    expect(evidence).toContain(`<code>${'ab'.repeat(6)}</code>`);
+    expect(evidence).toContain(
+      `<li><code>hash-mismatch</code> agents/evidence/ledger/${escapeHtml(HOSTILE)}.jsonl at seq 2</li>`,
+    );
+    expect(evidence).toContain('<td>window.opened</td><td>human:ada</td><td>verified</td>');
+    expect(evidence).toContain(`<td>agent:${escapeHtml(HOSTILE)}</td><td><strong>unverified</strong></td>`);
+    expect(evidence).toContain(escapeHtml(`{"reason":"</script>${HOSTILE}"}`));
+  });
+
+  it('says when no window is open and when the ledger verifies with no records', () => {
+    const quiet = renderReportHtml({
+      ...doc(),
+      window: { open: false, window: null },
+      evidence: { ok: true, exit: 0, streams: [], problems: [], anomalies: [] },
+      evidenceLog: { records: [] },
+    });
+    expect(quiet).toContain('No window is open');
+    expect(quiet).toContain('class="ok">Verified: 0 stream(s)');
+    expect(quiet).toContain('No records yet.');
   });
 
   it('embeds the document once, readable back exactly, with nothing that closes its tag', () => {
