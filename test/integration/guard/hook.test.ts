@@ -199,6 +199,21 @@ describe('hook claude-code', () => {
     expect([noCommand.code, noCommand.stdout]).toEqual([0, '']);
   });
 
+  it('refuses compact JSON broken by a raw control character when it names a guarded command', async () => {
+    const dir = stagingRepo();
+    for (const raw of ['\u0000', '\u0001', '\u001b[2J', '\t']) {
+      const text = claudeInput(`git push --force origin main${raw}`, dir).replace(
+        /\\u00[0-9a-f]{2}|\\t/g,
+        raw,
+      );
+      expect(() => JSON.parse(text)).toThrow();
+      const r = await hook(dir, text);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(/^agent-config guard: stdin is not JSON; the input names a guarded command/);
+      expect(r.stderr).not.toContain('\u001b');
+    }
+  });
+
   it('denies a guarded command when agent-config.yaml is invalid, and warns without an opinion otherwise', async () => {
     const dir = stagingRepo({ 'agent-config.yaml': 'guard:\n  bogus: 1\n' });
     const guarded = await hook(dir, claudeInput('git push -f', dir));
