@@ -100,9 +100,6 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       'only a person opens a window: pass --as human:<name> or set AGENT_CONFIG_HUMAN',
     );
   }
-  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
-    return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
-  }
   const reason = options.reason?.trim() ?? '';
   if (reason === '') return refuse('open', 'reason-required', 'say why with --reason TEXT (it is recorded)');
   const ms = parseWindowDuration(options.for);
@@ -148,6 +145,10 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       'ledger-disabled',
       'a window exists only as ledger records; evidence.ledger is false in agent-config.yaml',
     );
+  }
+  // The flags are checked first: a call that could never open a window says what is wrong with it.
+  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
+    return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
   }
   const before = windowStateAt(root, config, ctx.clock());
   if (before.open)
