@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +140,19 @@ describe('files that cannot be read name the fix', () => {
         expect(`${r.stdout}${r.stderr}`).toMatch(/not JSON at 1:\d+/);
       }
     }
+  });
+});
+
+describe('report --out', () => {
+  it('refuses a device or a pipe rather than replacing it with the page (exit 2, one line)', async () => {
+    const dir = stagingRepo();
+    expect(spawnSync('mkfifo', [join(dir, 'pipe')]).status).toBe(0);
+    const r = await cli(dir, ['report', '--out', 'pipe']);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(
+      `agent-config: ${join(dir, 'pipe')}: is not a regular file — name a file to write, not a device or a pipe`,
+    );
+    expect(lstatSync(join(dir, 'pipe')).isFIFO()).toBe(true);
   });
 });
 
