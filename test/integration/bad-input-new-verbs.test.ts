@@ -184,6 +184,38 @@ describe('window open checks its flags before it asks for a terminal', () => {
   });
 });
 
+describe('window close --as', () => {
+  it('names the flag and the form of an actor that is not kind:name, and leaves the window open', async () => {
+    const dir = stagingRepo();
+    const env = { AGENT_CONFIG_HUMAN: 'human:ada' };
+    const opened = await cli(
+      dir,
+      ['window', 'open', '--for', '1h', '--actions', 'git-clean', '--reason', 'x'],
+      {
+        env,
+        answer: 'understood',
+      },
+    );
+    expect(opened.code).toBe(0);
+    for (const as of ['bob', '../x', 'human:x\u001b[2J']) {
+      const r = await cli(dir, ['window', 'close', '--as', as]);
+      expect(r.code, as).toBe(2);
+      expect(oneLine(r.stderr)).toMatch(
+        /^agent-config window close --as: '.*' is not kind:name — use human:<name> \(or agent:, reviewer:, system:\), e\.g\. --as human:ada$/,
+      );
+    }
+    const fromEnv = await cli(dir, ['window', 'close'], { env: { AGENT_CONFIG_HUMAN: 'ada' } });
+    expect([fromEnv.code, oneLine(fromEnv.stderr)]).toEqual([
+      2,
+      expect.stringMatching(/^agent-config: AGENT_CONFIG_HUMAN: 'ada' is not kind:name/),
+    ]);
+    const status = await cli(dir, ['window', 'status', '--json']);
+    expect(JSON.parse(status.stdout).open).toBe(true);
+    const closed = await cli(dir, ['window', 'close', '--as', 'human:ada']);
+    expect(closed.code).toBe(0);
+  });
+});
+
 describe('--help and --json', () => {
   it('every command, nested ones included, has a description and --help that shows it (exit 0)', async () => {
     const dir = stagingRepo();
