@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -181,6 +181,32 @@ describe('window open checks its flags before it asks for a terminal', () => {
       },
     );
     expect([valid.code, valid.stdout.split(':')[0]]).toEqual([1, 'stdin-not-tty']);
+  });
+});
+
+describe('hooks install|uninstall --agent', () => {
+  it('an unknown or hostile harness: one line naming --agent and the verb, nothing written', async () => {
+    const dir = stagingRepo();
+    for (const verb of ['install', 'uninstall']) {
+      const r = await cli(dir, ['hooks', verb, '--agent', '../x\u001b[2J']);
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toMatch(
+        new RegExp(
+          `^agent-config: --agent: cannot ${verb} a hook for '\\.\\./x\\\\x1B\\[2J' — use claude-code`,
+        ),
+      );
+    }
+    expect(existsSync(join(dir, '.claude'))).toBe(false);
+  });
+
+  it('a settings file that is a folder or not JSON: named, with the fix, left untouched', async () => {
+    const dir = stagingRepo();
+    mkdirSync(join(dir, '.claude', 'settings.json'), { recursive: true });
+    const folder = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
+    expect([folder.code, oneLine(folder.stderr)]).toEqual([
+      2,
+      'agent-config: .claude/settings.json: cannot be read (EISDIR) — name a file, not a folder',
+    ]);
   });
 });
 
