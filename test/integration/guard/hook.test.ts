@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerRecords } from '../../helpers/ledger.js';
 import { tempDir } from '../../helpers/repo.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
 
@@ -99,10 +100,7 @@ describe('hook claude-code', () => {
       claimed_at: '2026-11-30T12:03:00Z',
     });
     // The staging verbs the hook reuses record what they do in the evidence ledger.
-    const ledgerDir = join(dir, 'agents/evidence/ledger');
-    const events = readdirSync(ledgerDir)
-      .flatMap((f) => readFileSync(join(ledgerDir, f), 'utf8').trim().split('\n'))
-      .map((line) => JSON.parse(line) as { event: string; payload: { token?: string } })
+    const events = ledgerRecords(dir)
       .filter((r) => r.payload.token === token)
       .map((r) => r.event);
     expect(events).toEqual(['stage.staged', 'stage.confirmed', 'stage.claimed']);
