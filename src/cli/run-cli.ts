@@ -73,14 +73,13 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     return state.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (
+      // `commander.help` with a non-zero exit: a group (`window`) called without its subcommand;
+      // its help went to stderr, and the call could not run.
+      const asked =
         error.code === 'commander.helpDisplayed' ||
         error.code === 'commander.version' ||
-        error.code === 'commander.help'
-      ) {
-        return EXIT_OK;
-      }
-      return EXIT_CANNOT_RUN;
+        (error.code === 'commander.help' && error.exitCode === 0);
+      return asked ? EXIT_OK : EXIT_CANNOT_RUN;
     }
     if (error instanceof AgentConfigError) {
       // A `where` that already names the command (`agent-config stage --object`) is not prefixed twice.

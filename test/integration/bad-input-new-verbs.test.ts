@@ -72,6 +72,18 @@ describe('commander errors on every verb, nested ones included', () => {
     }
   });
 
+  it('a group without its subcommand shows its help on stderr and could not run (exit 2)', async () => {
+    const dir = stagingRepo();
+    for (const group of ['window', 'verdict', 'evidence', 'hooks']) {
+      const r = await cli(dir, [group]);
+      expect([r.code, r.stdout], group).toEqual([2, '']);
+      expect(r.stderr).toMatch(new RegExp(`^Usage: agent-config ${group} \\[options\\] \\[command\\]`));
+    }
+    const help = await cli(dir, ['help', 'window']);
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage: agent-config window/);
+  });
+
   it('sanitize hostile text the caller typed before it reaches the terminal', async () => {
     const dir = stagingRepo();
     const r = await cli(dir, ['evidence', 'verify', '--x\u001b[2J\u202e']);
