@@ -76,6 +76,17 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('mcp/ reaches the repository only through commands/: no fs, git, commander or process', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('mcp/'))
+      .flatMap((s) => {
+        const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m) || /\/(repo|git|cli)\//.test(m));
+        if (/\bprocess\./.test(code(s.text))) bad.push('process');
+        return bad.map((b) => `${s.rel} → ${b}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it('adapters never import commands or cli', () => {
     const offenders = sources
       .filter((s) => s.rel.startsWith('git/') || s.rel.startsWith('repo/'))
