@@ -17,6 +17,7 @@ export {
 } from './commands/evidence.js';
 export { type GatesOptions, type GatesReport, runGates } from './commands/gates.js';
 export { type HooksInstallOptions, type HooksInstallReport, installHooks } from './commands/hooks.js';
+export { type InitOptions, type InitReport, runInit } from './commands/init.js';
 export { type LintOptions, runLint } from './commands/lint.js';
 export { type PendingReport, type PruneReport, runPending, runPrune } from './commands/pending.js';
 export { type ProgressOptions, type ProgressReport, runProgress } from './commands/progress.js';

@@ -5,6 +5,7 @@ import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
 import { registerHook } from './commands/hook.js';
 import { registerHooks } from './commands/hooks.js';
+import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
@@ -26,6 +27,7 @@ export const registrations: readonly Registration[] = [
   registerArchive,
   registerLint,
   registerHooks,
+  registerInit,
   registerStaging,
   registerReport,
   registerVerdict,

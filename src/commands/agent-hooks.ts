@@ -24,7 +24,8 @@ export interface AgentHookReport {
   action: 'installed' | 'already-installed' | 'removed' | 'not-installed';
 }
 
-const SETTINGS = '.claude/settings.json';
+/** Claude Code's project settings, repository-relative. */
+export const SETTINGS = '.claude/settings.json';
 
 function agentOf(agent: string, verb: 'install' | 'uninstall'): InstallableAgent {
   if (!(INSTALLABLE_AGENTS as readonly string[]).includes(agent)) {

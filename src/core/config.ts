@@ -217,3 +217,9 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   }
   return config;
 }
+
+/**
+ * The schema's keys: each top-level key of `agent-config.yaml` with the field it sets and its
+ * kind, or the name of its group of keys. `init` lists every one of them in the file it writes.
+ */
+export { TOP_KEYS as CONFIG_KEYS };

@@ -24,7 +24,7 @@ const imports = (text: string) =>
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
 // pure, and so are the evidence ledger's records and verification and the report's history and
 // page; their adapters are the named exceptions.
-const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'guard/', 'report/', 'verdict/'];
+const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'guard/', 'report/', 'verdict/', 'init/'];
 const PURE_FILES = /^(archive|staging|evidence)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;

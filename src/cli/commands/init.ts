@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import type { InitReport } from '../../commands/init.js';
+import type { Context } from '../../core/context.js';
+import { EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../render/sanitize.js';
+import { out } from '../output.js';
+import type { CliState } from '../state.js';
+
+const DONE: Record<InitReport['items'][number]['action'], [string, string]> = {
+  create: ['created ', 'create  '],
+  append: ['appended', 'append  '],
+  merge: ['merged  ', 'merge   '],
+  keep: ['kept    ', 'keep    '],
+};
+
+/** Prints what `init` did (or would do) and the next steps; returns the exit code. */
+export function renderInitReport(ctx: Context, report: InitReport): number {
+  const changes = report.items.filter((i) => i.action !== 'keep').length;
+  const head = report.dryRun
+    ? `Would set up agent-config in ${report.root} (dry run, nothing written):`
+    : changes === 0
+      ? `Nothing to do: agent-config is already set up in ${report.root}.`
+      : `✅  Set up agent-config in ${report.root}:`;
+  const tense = report.dryRun ? 1 : 0;
+  const lines = [head, ...report.items.map((i) => `  ${DONE[i.action][tense]}  ${i.path} — ${i.note}`)];
+  const made = (kind: string) => report.items.some((i) => i.kind === kind && i.action === 'create');
+  if (!report.dryRun && made('roadmap')) {
+    const next: Array<[string, string]> = [
+      ['agent-config gates', 'the decision the example roadmap waits on'],
+      ['git add -A && git commit', 'commit the roadmaps, the dashboard and the configuration'],
+    ];
+    if (!report.items.some((i) => i.kind === 'hook')) {
+      next.push(['agent-config hooks install', 'check the roadmaps at every commit']);
+    }
+    if (!report.items.some((i) => i.kind === 'agent-hook')) {
+      next.push([
+        'agent-config hooks install --agent claude-code',
+        "stage the agent's irreversible commands",
+      ]);
+    }
+    next.push([
+      'the agent-config GitHub Action',
+      'the same checks on pull requests (docs/ci.md of agent-config)',
+    ]);
+    lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(48)} ${why}`));
+  }
+  for (const line of lines) out(ctx, sanitize(line));
+  return EXIT_OK;
+}
+
+/** `agent-config init [--hooks] [--agent claude-code] [--dry-run] [--json]`. */
+export function registerInit(program: Command, ctx: Context, state: CliState): void {
+  program
+    .command('init')
+    .description(
+      'set a repository up: example roadmap, commented agent-config.yaml, ignore rule (docs/init.md)',
+    )
+    .option('--hooks', 'also install the git pre-commit hook (as `hooks install`)')
+    .option(
+      '--agent <harness>',
+      "also install the agent harness's guard hook (claude-code), as `hooks install --agent`",
+    )
+    .option('--dry-run', 'print what would be created, change nothing')
+    .option('--json', 'print the result as one JSON document')
+    .option('--root <dir>', 'repository root (default: the git top level of the current folder)')
+    .action(
+      async (opts: { hooks?: boolean; agent?: string; dryRun?: boolean; json?: boolean; root?: string }) => {
+        const { runInit } = await import('../../commands/init.js');
+        const report = await runInit(ctx, {
+          root: opts.root,
+          hooks: opts.hooks === true,
+          agent: opts.agent,
+          dryRun: opts.dryRun === true,
+        });
+        if (opts.json) {
+          out(ctx, JSON.stringify(report, null, 2));
+          state.exitCode = EXIT_OK;
+        } else {
+          state.exitCode = renderInitReport(ctx, report);
+        }
+      },
+    );
+}
