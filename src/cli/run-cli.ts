@@ -29,17 +29,31 @@ function buildProgram(ctx: Context, state: CliState): Command {
     .exitOverride()
     .configureOutput({
       ...output,
-      outputError: (s, write) => write(`agent-config: ${s.replace(/^error: /, '')}`),
+      outputError: (s, write) => write(usageLine('agent-config', s)),
     });
   for (const register of registrations) register(program, ctx, state);
-  program.commands.forEach((c) => {
+  // Every command at every depth (`verdict check`, `window open`) names itself in its errors.
+  const configure = (c: Command, path: string): void => {
     c.exitOverride();
-    c.configureOutput({
-      ...output,
-      outputError: (s, write) => write(`agent-config ${c.name()}: ${s.replace(/^error: /, '')}`),
-    });
-  });
+    c.configureOutput({ ...output, outputError: (s, write) => write(usageLine(path, s)) });
+    for (const sub of c.commands) configure(sub, `${path} ${sub.name()}`);
+  };
+  for (const c of program.commands) configure(c, `agent-config ${c.name()}`);
   return program;
+}
+
+/**
+ * Commander's error as one sanitized line naming the command and the fix: its `(Did you mean
+ * …?)` line becomes the fix, else the command's --help is named.
+ */
+export function usageLine(path: string, said: string): string {
+  const [first = '', ...rest] = said
+    .replace(/^error: /, '')
+    .trim()
+    .split('\n');
+  const guess = /^\(Did you mean (.+)\?\)$/.exec(rest.join(' ').trim());
+  const fix = guess ? `did you mean ${guess[1]}?` : `see ${path} --help`;
+  return `${sanitize(`${path}: ${first} — ${fix}`, { inline: true })}\n`;
 }
 
 /**
@@ -59,17 +73,18 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     return state.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (
+      // `commander.help` with a non-zero exit: a group (`window`) called without its subcommand;
+      // its help went to stderr, and the call could not run.
+      const asked =
         error.code === 'commander.helpDisplayed' ||
         error.code === 'commander.version' ||
-        error.code === 'commander.help'
-      ) {
-        return EXIT_OK;
-      }
-      return EXIT_CANNOT_RUN;
+        (error.code === 'commander.help' && error.exitCode === 0);
+      return asked ? EXIT_OK : EXIT_CANNOT_RUN;
     }
     if (error instanceof AgentConfigError) {
-      err(ctx, sanitize(`agent-config: ${error.oneLine()}`));
+      // A `where` that already names the command (`agent-config stage --object`) is not prefixed twice.
+      const line = error.oneLine();
+      err(ctx, sanitize(line.startsWith('agent-config ') ? line : `agent-config: ${line}`));
       if (debug && error.stack) err(ctx, error.stack);
       return error.exitCode;
     }

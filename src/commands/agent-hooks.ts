@@ -27,11 +27,12 @@ export interface AgentHookReport {
 /** Claude Code's project settings, repository-relative. */
 export const SETTINGS = '.claude/settings.json';
 
-function agentOf(agent: string): InstallableAgent {
+function agentOf(agent: string, verb: 'install' | 'uninstall'): InstallableAgent {
   if (!(INSTALLABLE_AGENTS as readonly string[]).includes(agent)) {
+    // `--agent` alone: `hooks install`, `hooks uninstall` and `init` all take it.
     throw new UsageError(
-      `cannot install a hook for '${agent}'`,
-      'agent-config hooks --agent',
+      `cannot ${verb} a hook for '${agent}'`,
+      '--agent',
       `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for codex and gemini)`,
     );
   }
@@ -69,7 +70,7 @@ function edit(root: string, change: (data: Record<string, unknown>) => string | 
  * every other setting; idempotent. `init --agent claude-code` calls this too.
  */
 export async function installAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
-  const agent = agentOf(options.agent);
+  const agent = agentOf(options.agent, 'install');
   const root = await projectRoot(ctx, options.root);
   const { changed } = edit(root, addClaudeHook);
   return { agent, file: SETTINGS, action: changed ? 'installed' : 'already-installed' };
@@ -77,7 +78,7 @@ export async function installAgentHook(ctx: Context, options: AgentHookOptions):
 
 /** Removes only the guard's handlers from `.claude/settings.json`. */
 export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
-  const agent = agentOf(options.agent);
+  const agent = agentOf(options.agent, 'uninstall');
   const root = await projectRoot(ctx, options.root);
   if (pathKind(join(root, SETTINGS)) === null) return { agent, file: SETTINGS, action: 'not-installed' };
   const { changed } = edit(root, removeClaudeHook);

@@ -125,7 +125,9 @@ export async function runHook(
     } catch {
       rules = rulesOf(DEFAULT_CONFIG);
     }
-    const guarded = looselyNamed(options.input, rules, true);
+    // JSON's punctuation parts words: compact JSON (`{"command":"git push -f\u0001"}`) would
+    // otherwise read as the one word `command:git`, and a guarded command would pass unnoticed.
+    const guarded = looselyNamed(options.input.replace(/[{}[\]",:]/g, ' '), rules, true);
     return report(
       harness,
       'invalid-input',

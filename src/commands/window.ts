@@ -1,7 +1,9 @@
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { nodeCrypto } from '../core/crypto.js';
+import { UsageError } from '../core/errors.js';
 import { appendEvidence, readEvidence } from '../evidence/api.js';
+import { ACTOR } from '../evidence/record.js';
 import { rulesFor, UNREADABLE_ACTION } from '../guard/rules.js';
 import {
   deriveWindow,
@@ -100,9 +102,6 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       'only a person opens a window: pass --as human:<name> or set AGENT_CONFIG_HUMAN',
     );
   }
-  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
-    return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
-  }
   const reason = options.reason?.trim() ?? '';
   if (reason === '') return refuse('open', 'reason-required', 'say why with --reason TEXT (it is recorded)');
   const ms = parseWindowDuration(options.for);
@@ -148,6 +147,10 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       'ledger-disabled',
       'a window exists only as ledger records; evidence.ledger is false in agent-config.yaml',
     );
+  }
+  // The flags are checked first: a call that could never open a window says what is wrong with it.
+  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
+    return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
   }
   const before = windowStateAt(root, config, ctx.clock());
   if (before.open)
@@ -195,10 +198,17 @@ export async function runWindowClose(
   ctx: Context,
   options: { root?: string; note?: string; as?: string },
 ): Promise<WindowReport> {
+  const actor = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? 'system:window-close';
+  if (!ACTOR.test(actor)) {
+    throw new UsageError(
+      `'${actor}' is not kind:name`,
+      options.as !== undefined ? 'agent-config window close --as' : 'AGENT_CONFIG_HUMAN',
+      'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
+    );
+  }
   const { root, config } = await place(ctx, options.root);
   const state = windowStateAt(root, config, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
-  const actor = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? 'system:window-close';
   await appendEvidence(ctx, root, config, {
     event: 'window.closed',
     actor,

@@ -8,7 +8,7 @@ export function loadConfig(root: string): Config {
   const read = readUtf8(join(root, CONFIG_FILE));
   if ('errorCode' in read) {
     if (read.errorCode === 'ENOENT') return structuredClone(DEFAULT_CONFIG);
-    throw new ConfigError(`cannot read (${read.errorCode})`, CONFIG_FILE, 'check its permissions');
+    throw new ConfigError(`cannot read (${read.errorCode})`, CONFIG_FILE, read.fix);
   }
   return parseConfig(read.text, CONFIG_FILE);
 }

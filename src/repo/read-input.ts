@@ -29,14 +29,6 @@ export async function readInput(ctx: Context, file: string | undefined, usage: s
     }
   }
   const read = readUtf8(isAbsolute(file) ? file : join(ctx.cwd, file));
-  if ('errorCode' in read) {
-    const fix =
-      read.errorCode === 'ENOENT'
-        ? 'check the path'
-        : read.errorCode === 'EISDIR'
-          ? 'name a file, not a folder'
-          : read.fix;
-    throw new InputError(`cannot be read (${read.errorCode})`, file, fix);
-  }
+  if ('errorCode' in read) throw new InputError(`cannot be read (${read.errorCode})`, file, read.fix);
   return { ...read, name: file };
 }

@@ -33,6 +33,13 @@ function readAll(fd: number): Buffer {
   }
 }
 
+/** What to do when a file cannot be opened, by the error's code. */
+const READ_FIX: Readonly<Record<string, string>> = {
+  EACCES: 'make it readable (chmod u+r)',
+  EISDIR: 'name a file, not a folder',
+  ENOENT: 'check the path',
+};
+
 /** The bytes of a file in the shared buffer (valid until the next read), or why it failed. */
 function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
   let fd: number | undefined;
@@ -41,7 +48,7 @@ function readBytes(abs: string): Buffer | { errorCode: string; fix: string } {
     return readAll(fd);
   } catch (error) {
     const errorCode = (error as NodeJS.ErrnoException).code ?? 'error';
-    return { errorCode, fix: errorCode === 'EACCES' ? 'make it readable (chmod u+r)' : 'check the file' };
+    return { errorCode, fix: READ_FIX[errorCode] ?? 'check the file' };
   } finally {
     if (fd !== undefined) closeSync(fd);
     // A file far larger than a roadmap should not keep its buffer alive for the rest of the run.

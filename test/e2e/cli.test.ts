@@ -21,6 +21,23 @@ describe('the built binary', () => {
     expect(sub.stdout).toContain('--check');
   });
 
+  it('a usage error on a nested verb is one sanitized line naming the command and the fix (exit 2)', () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const typo = cli(dir, 'verdict', 'check', '--jsn');
+    expect(typo).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "agent-config verdict check: unknown option '--jsn' — did you mean --json?\n",
+    });
+    const hostile = cli(dir, 'window', 'status', '--x\u001b[2J');
+    expect(hostile).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "agent-config window status: unknown option '--x\\x1B[2J' — see agent-config window status --help\n",
+    });
+  });
+
   it('puts results on stdout and problems on stderr, with exit codes 0, 1 and 2', () => {
     const dir = makeRepo({ 'agents/roadmaps/a.md': '# A\n## Phase 1\n- [ ] x\n' });
     const missing = cli(dir, 'progress', '--check');

@@ -1,18 +1,10 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerRecords } from '../helpers/ledger.js';
 import { cli, confirmOne, readRecord, stageOne, stagingRepo } from './staging/harness.js';
 
-const LEDGER = 'agents/evidence/ledger';
-
-function ledgerLines(dir: string): Array<Record<string, unknown>> {
-  const folder = join(dir, LEDGER);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((n) => n.endsWith('.jsonl'))
-    .flatMap((n) => readFileSync(join(folder, n), 'utf8').trim().split('\n'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
+const ledgerLines = ledgerRecords;
 
 const verdicts = (dir: string) => ledgerLines(dir).filter((r) => r.event === 'verdict.recorded');
 

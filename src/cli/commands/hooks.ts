@@ -70,7 +70,9 @@ export function registerHooks(program: Command, ctx: Context, state: CliState): 
     );
   hooks
     .command('install')
-    .description('write .git/hooks/pre-commit: progress --check and lint --staged when markdown is staged')
+    .description(
+      'write .git/hooks/pre-commit (progress --check, and lint --staged when markdown is staged), or with --agent the harness guard hook',
+    )
     .option('--force', 'replace a pre-commit hook agent-config did not write (kept as pre-commit.backup)')
     .option(...AGENT_OPTION)
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')

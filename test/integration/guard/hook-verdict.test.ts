@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerRecords } from '../../helpers/ledger.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
 
 // The hook and reviewer verdicts together: an agent's guarded command is staged by the hook, a
@@ -24,11 +25,7 @@ async function hook(dir: string, command: string, minutes: number) {
 }
 
 function ledgerEvents(dir: string): Array<[string, string]> {
-  const folder = join(dir, 'agents/evidence/ledger');
-  return readdirSync(folder)
-    .filter((n) => n.endsWith('.jsonl'))
-    .flatMap((n) => readFileSync(join(folder, n), 'utf8').trim().split('\n'))
-    .map((l) => JSON.parse(l) as { seq: number; event: string; actor: string })
+  return ledgerRecords(dir)
     .sort((a, b) => a.seq - b.seq)
     .map((r) => [r.event, r.actor]);
 }

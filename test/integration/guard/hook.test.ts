@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerRecords } from '../../helpers/ledger.js';
 import { tempDir } from '../../helpers/repo.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
 
@@ -99,10 +100,7 @@ describe('hook claude-code', () => {
       claimed_at: '2026-11-30T12:03:00Z',
     });
     // The staging verbs the hook reuses record what they do in the evidence ledger.
-    const ledgerDir = join(dir, 'agents/evidence/ledger');
-    const events = readdirSync(ledgerDir)
-      .flatMap((f) => readFileSync(join(ledgerDir, f), 'utf8').trim().split('\n'))
-      .map((line) => JSON.parse(line) as { event: string; payload: { token?: string } })
+    const events = ledgerRecords(dir)
       .filter((r) => r.payload.token === token)
       .map((r) => r.event);
     expect(events).toEqual(['stage.staged', 'stage.confirmed', 'stage.claimed']);
@@ -197,6 +195,21 @@ describe('hook claude-code', () => {
       JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: {} }),
     );
     expect([noCommand.code, noCommand.stdout]).toEqual([0, '']);
+  });
+
+  it('refuses compact JSON broken by a raw control character when it names a guarded command', async () => {
+    const dir = stagingRepo();
+    for (const raw of ['\u0000', '\u0001', '\u001b[2J', '\t']) {
+      const text = claudeInput(`git push --force origin main${raw}`, dir).replace(
+        /\\u00[0-9a-f]{2}|\\t/g,
+        raw,
+      );
+      expect(() => JSON.parse(text)).toThrow();
+      const r = await hook(dir, text);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(/^agent-config guard: stdin is not JSON; the input names a guarded command/);
+      expect(r.stderr).not.toContain('\u001b');
+    }
   });
 
   it('denies a guarded command when agent-config.yaml is invalid, and warns without an opinion otherwise', async () => {

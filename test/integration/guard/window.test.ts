@@ -1,24 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LEDGER, ledgerRecords } from '../../helpers/ledger.js';
 import { cli, readRecord, stagingRepo } from '../staging/harness.js';
 
-const LEDGER = 'agents/evidence/ledger';
-
-function ledgerLines(dir: string): { event: string; actor: string; payload: Record<string, unknown> }[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(join(dir, LEDGER)).filter((n) => n.endsWith('.jsonl'));
-  } catch {
-    return [];
-  }
-  return names.flatMap((n) =>
-    readFileSync(join(dir, LEDGER, n), 'utf8')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.parse(l)),
-  );
-}
+const ledgerLines = ledgerRecords;
 
 /** `window open` as human:ada; `answer` null: stdin is not a terminal. */
 const open = (dir: string, args: string[], answer: string | null = 'understood', minutes = 0) =>

@@ -24,7 +24,7 @@ const imports = (text: string) =>
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
 // pure, and so are the evidence ledger's records and verification and the report's history and
 // page; their adapters are the named exceptions.
-const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'report/', 'verdict/', 'init/'];
+const PURE = ['roadmap/', 'render/', 'lint/', 'core/', 'guard/', 'report/', 'verdict/', 'init/'];
 const PURE_FILES = /^(archive|staging|evidence)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
@@ -38,6 +38,7 @@ describe('architecture', () => {
         if (/\bprocess\.|Date\.now\(\)|Math\.random/.test(code(s.text)))
           bad.push('process/Date.now/Math.random');
         if (s.rel.startsWith('report/') && /new Date\(/.test(code(s.text))) bad.push('clock');
+        if (/new Date\(\)/.test(code(s.text))) bad.push('clock');
         return bad.map((b) => `${s.rel} → ${b}`);
       });
     expect(offenders).toEqual([]);
@@ -61,6 +62,28 @@ describe('architecture', () => {
       .filter((s) => s.rel !== 'bin.ts' && s.rel !== 'cli/main.ts')
       .filter((s) => /\bprocess\.(argv|env|exit|stdout|stderr|stdin|cwd)/.test(code(s.text)))
       .map((s) => s.rel);
+    expect(offenders).toEqual([]);
+  });
+
+  it('guard/ imports no adapter and no verb: the decision is computed from what it is handed', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('guard/'))
+      .flatMap((s) =>
+        imports(s.text)
+          .filter((m) => /^node:/.test(m) || /\/(commands|cli|repo|git)\//.test(m))
+          .map((m) => `${s.rel} → ${m}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('mcp/ reaches the repository only through commands/: no fs, git, commander or process', () => {
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('mcp/'))
+      .flatMap((s) => {
+        const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m) || /\/(repo|git|cli)\//.test(m));
+        if (/\bprocess\./.test(code(s.text))) bad.push('process');
+        return bad.map((b) => `${s.rel} → ${b}`);
+      });
     expect(offenders).toEqual([]);
   });
 

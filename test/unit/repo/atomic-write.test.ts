@@ -1,6 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors.js';
 import { atomicTempTarget, writeFileAtomic } from '../../../src/repo/atomic-write.js';
 import { tempDir } from '../../helpers/repo.js';
 
@@ -26,5 +28,14 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['target.md']);
     expect(atomicTempTarget('.plan.md.0123456789ab.tmp')).toBe('plan.md');
     expect(atomicTempTarget('plan.md.tmp')).toBeNull();
+  });
+
+  it('never replace a device or a pipe with a plain file (`--out /dev/null`)', () => {
+    const dir = tempDir();
+    expect(spawnSync('mkfifo', [join(dir, 'pipe')]).status).toBe(0);
+    expect(() => writeFileAtomic(join(dir, 'pipe'), 'x')).toThrow(InputError);
+    expect(() => writeFileAtomic(join(dir, 'pipe'), 'x')).toThrow(/is not a regular file/);
+    expect(lstatSync(join(dir, 'pipe')).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['pipe']);
   });
 });

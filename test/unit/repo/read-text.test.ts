@@ -41,10 +41,10 @@ describe('readTextFile', () => {
   it('turns a read error into a problem naming the file and the error code (root can read mode 000, so a folder stands in)', () => {
     mkdirSync(join(dir, 'folder.md'));
     expect(readTextFile(join(dir, 'folder.md'), 'folder.md')).toEqual({
-      problem: { file: 'folder.md', message: 'cannot be read (EISDIR)', fix: 'check the file' },
+      problem: { file: 'folder.md', message: 'cannot be read (EISDIR)', fix: 'name a file, not a folder' },
     });
     expect(readTextFile(join(dir, 'missing.md'), 'missing.md')).toMatchObject({
-      problem: { message: 'cannot be read (ENOENT)' },
+      problem: { message: 'cannot be read (ENOENT)', fix: 'check the path' },
     });
   });
   it('reads files of every size through the shared buffer, one after another, byte for byte', () => {
