@@ -4,6 +4,7 @@ import { registerArchive } from './commands/archive.js';
 import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerProgress } from './commands/progress.js';
 import { registerStaging } from './commands/staging.js';
 import type { CliState } from './state.js';
@@ -29,6 +30,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['lint'], register: registerLint },
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['mcp'], register: registerMcp },
 ];
 
 /**

@@ -1,9 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { git, makeRepo } from '../helpers/repo.js';
+import { inTerminal } from '../helpers/terminal.js';
 
 // The confirmation ceremony needs a terminal: these tests run the built binary inside a
 // pseudo-terminal made by util-linux `script`, and type into it only once the question shows.
@@ -14,41 +15,6 @@ beforeAll(ensureBuilt);
 
 const bin = (cwd: string, args: string[], env: Record<string, string> = {}) =>
   runBin(cwd, args, { env, stdin: 'pipe' });
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Runs a command in a pseudo-terminal; types `answer` once `waitFor` appears in its output. */
-function inTerminal(
-  cwd: string,
-  command: string[],
-  answer: string,
-  env: Record<string, string> = {},
-  waitFor = 'anything else cancels',
-  enter = '\r',
-): Promise<{ code: number | null; transcript: string }> {
-  return new Promise((resolve) => {
-    const child: ChildProcessWithoutNullStreams = spawn(
-      'script',
-      ['-qec', command.map(shellQuote).join(' '), '/dev/null'],
-      {
-        cwd,
-        env: { ...process.env, TERM: 'dumb', ...env },
-      },
-    );
-    let transcript = '';
-    let typed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      transcript += chunk.toString('utf8');
-      if (!typed && transcript.includes(waitFor)) {
-        typed = true;
-        child.stdin.write(`${answer}${enter}`);
-      }
-    });
-    child.on('close', (code) => resolve({ code, transcript }));
-  });
-}
 
 function stage(dir: string, object: string): string {
   const r = bin(dir, ['stage', '--action', 'delete-branch', '--object', object, '--source', 'agent:e2e']);

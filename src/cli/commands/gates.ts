@@ -41,12 +41,13 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
       }),
     );
   }
-  if (!report.hasRoadmaps) {
-    ctx.io.stdout.write(render.renderNoRoadmaps(view));
+  if (view === 'json') {
+    const { renderGatesReportJson } = await import('../../render/report-json.js');
+    ctx.io.stdout.write(renderGatesReportJson(report, all));
     return EXIT_OK;
   }
-  if (view === 'json') {
-    ctx.io.stdout.write(render.renderGatesJson(report.entries, { all }));
+  if (!report.hasRoadmaps) {
+    ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return EXIT_OK;
   }
   const shown =
