@@ -31,6 +31,7 @@ async function callTool(ctx: Context, root: string, spec: ToolSpec, args: Record
         ...answer.notes.map((text) => ({ type: 'text' as const, text: `warning: ${text}` })),
       ],
       structuredContent: JSON.parse(answer.json) as Record<string, unknown>,
+      isError: answer.failed === true,
     };
   } catch (error) {
     if (error instanceof AgentConfigError)

@@ -2,6 +2,8 @@ import type { Context } from '../core/context.js';
 import type { McpSdk } from './load-sdk.js';
 
 type Z = McpSdk['z'];
+/** A zod object schema (zod itself is imported by sdk.ts alone). */
+type InputSchema = Z['ZodObject']['prototype'];
 
 /**
  * What a tool answers: the verb's `--json` document exactly as the CLI prints it (the tool's
@@ -10,6 +12,8 @@ type Z = McpSdk['z'];
 export interface ToolAnswer {
   json: string;
   notes: string[];
+  /** The verb could not run on these arguments (its exit 2, e.g. a malformed token): a tool error. */
+  failed?: boolean;
 }
 
 /** One tool: its name, description, input schema, and the command it runs. */
@@ -18,7 +22,7 @@ export interface ToolSpec {
   description: string;
   /** Reads only: the client may call it without asking. */
   readOnly: boolean;
-  input: (z: Z) => McpSdk['z']['ZodObject']['prototype'];
+  input: (z: Z) => InputSchema;
   run: (ctx: Context, root: string, args: Record<string, unknown>) => Promise<ToolAnswer>;
 }
 
@@ -132,7 +136,7 @@ const stage: ToolSpec = {
       source: 'agent:mcp',
       ttl: args.ttl as string | undefined,
     });
-    return { json: renderStagingJson(report), notes: [] };
+    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
   },
 };
 
@@ -156,7 +160,7 @@ const claim: ToolSpec = {
       action: args.action as string | undefined,
       object: args.object as string | undefined,
     });
-    return { json: renderStagingJson(report), notes: [] };
+    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
   },
 };
 

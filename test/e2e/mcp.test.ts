@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -38,8 +38,16 @@ afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
 });
 
-async function connect(cwd: string, bin = BIN): Promise<{ client: Client; stderr: () => string }> {
-  const client = new Client({ name: 'agent-config-e2e', version: '1.0.0' });
+async function connect(
+  cwd: string,
+  bin = BIN,
+  modern = false,
+): Promise<{ client: Client; stderr: () => string }> {
+  // The client's default is the 2025 handshake; `modern` pins the 2026-07-28 revision.
+  const client = new Client(
+    { name: 'agent-config-e2e', version: '1.0.0' },
+    modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, 'mcp'],
@@ -66,30 +74,44 @@ type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 const textOf = (r: ToolResult) =>
   (r.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
 
+/** The tool list, the instructions and one call, as any client must see them. */
+async function expectTools(client: Client) {
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name)).toEqual([
+    'gates',
+    'pending',
+    'progress_check',
+    'lint',
+    'stage',
+    'claim',
+    'roadmap',
+  ]);
+  for (const tool of tools) {
+    expect(tool.inputSchema.type).toBe('object');
+    expect(tool.description).toBeTruthy();
+  }
+  expect(Object.keys(tools.find((t) => t.name === 'stage')!.inputSchema.properties ?? {})).toEqual([
+    'action',
+    'object',
+    'ttl',
+  ]);
+  expect(tools.find((t) => t.name === 'gates')!.annotations?.readOnlyHint).toBe(true);
+  expect(client.getInstructions()).toMatch(/Confirming, declining and opening a gate window are a person/);
+  const gates = await client.callTool({ name: 'gates', arguments: {} });
+  expect(gates.structuredContent).toMatchObject({ needsYou: 1 });
+}
+
 describe('agent-config mcp', () => {
-  it('lists its tools with input schemas and says that confirming is a person’s alone', async () => {
-    const { client } = await connect(makeRepo({ 'agents/roadmaps/ship.md': ROADMAP }));
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'gates',
-      'pending',
-      'progress_check',
-      'lint',
-      'stage',
-      'claim',
-      'roadmap',
-    ]);
-    for (const tool of tools) {
-      expect(tool.inputSchema.type).toBe('object');
-      expect(tool.description).toBeTruthy();
+  it('lists its tools with input schemas and says that confirming is a person’s alone, in both protocol eras', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    for (const [modern, revision] of [
+      [false, '2025-11-25'],
+      [true, '2026-07-28'],
+    ] as const) {
+      const { client } = await connect(dir, BIN, modern);
+      expect(client.getNegotiatedProtocolVersion()).toBe(revision);
+      await expectTools(client);
     }
-    expect(Object.keys(tools.find((t) => t.name === 'stage')!.inputSchema.properties ?? {})).toEqual([
-      'action',
-      'object',
-      'ttl',
-    ]);
-    expect(tools.find((t) => t.name === 'gates')!.annotations?.readOnlyHint).toBe(true);
-    expect(client.getInstructions()).toMatch(/Confirming, declining and opening a gate window are a person/);
   });
 
   it('answers every read tool with exactly what the verb prints with --json', async () => {
@@ -253,6 +275,43 @@ describe('agent-config mcp', () => {
     expect(twice.structuredContent).toMatchObject({ outcome: 'already-claimed', exit: 1 });
     // The same answer the CLI gives, from the same renderer.
     expect(twice.structuredContent).toEqual(cliJson(dir, 'claim', stage.token, '--json'));
+  });
+
+  it('answers a client of the 2025 protocol (`initialize`) over raw JSON-RPC lines', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const server = spawn(process.execPath, [BIN, 'mcp'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const replies: Array<{ id?: number; result?: Record<string, unknown> }> = [];
+    let buffer = '';
+    const answered = (id: number) =>
+      new Promise<void>((resolve) => {
+        const look = () => (replies.some((r) => r.id === id) ? resolve() : setTimeout(look, 10));
+        look();
+      });
+    server.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const lines = buffer.split('\n');
+      buffer = lines.pop()!;
+      for (const line of lines) replies.push(JSON.parse(line));
+    });
+    const send = (message: object) =>
+      server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    await answered(1);
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'gates', arguments: {} } });
+    await answered(2);
+    const exited = new Promise<number | null>((resolve) => server.on('close', resolve));
+    server.stdin.end();
+    expect(await exited).toBe(0);
+    expect(replies[0]).toMatchObject({
+      id: 1,
+      result: { protocolVersion: '2025-06-18', serverInfo: { name: 'agent-config' } },
+    });
+    expect(replies[1]).toMatchObject({ id: 2, result: { structuredContent: { needsYou: 1 } } });
   });
 
   it('ends with exit 0 and nothing on stdout when the client closes stdin', () => {
