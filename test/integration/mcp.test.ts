@@ -25,7 +25,8 @@ describe('the MCP server in process', () => {
   it('answers progress_check with `progress --check --json`, before and after the dashboard is written', async () => {
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
     const { client, ctx, served } = await serve(dir);
-    const check = async () => (await client.callTool({ name: 'progress_check', arguments: {} })).structuredContent;
+    const check = async () =>
+      (await client.callTool({ name: 'progress_check', arguments: {} })).structuredContent;
     const before = await run(dir, ['progress', '--check', '--json']);
     expect(before.code).toBe(1);
     expect(await check()).toEqual(JSON.parse(before.stdout));
