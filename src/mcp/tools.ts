@@ -42,7 +42,12 @@ const gates: ToolSpec = {
   run: async (ctx, root, args) => {
     const { runGates } = await import('../commands/gates.js');
     const report = await runGates(ctx, { root });
-    const notes = lines(report.problems, 'its blockers are not shown');
+    const notes = [
+      ...report.warnings.map(
+        (d) => `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}`,
+      ),
+      ...lines(report.problems, 'its blockers are not shown'),
+    ];
     if (args.reply === true) {
       const { renderGatesReply, renderNoRoadmaps } = await import('../render/gates.js');
       const text = report.hasRoadmaps ? renderGatesReply(report.entries).text : renderNoRoadmaps('reply');

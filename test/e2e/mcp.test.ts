@@ -218,6 +218,12 @@ describe('agent-config mcp', () => {
     expect(gates.isError ?? false).toBe(false);
     expect(gates.structuredContent).toMatchObject({ needsYou: 1 });
     expect(textOf(gates)).toContain('warning: agents/roadmaps/binary.md is binary');
+    const progress = await client.callTool({ name: 'progress_check', arguments: {} });
+    expect(progress.isError).toBe(true);
+    expect(textOf(progress)).toContain('agents/roadmaps/binary.md: is binary');
+    const lint = await client.callTool({ name: 'lint', arguments: {} });
+    expect(lint.isError ?? false).toBe(false);
+    expect(JSON.stringify(lint.structuredContent)).toContain('agents/roadmaps/binary.md');
   });
 
   it('stages, waits for a person at a terminal, then claims exactly once', async () => {
@@ -316,6 +322,8 @@ describe('agent-config mcp', () => {
 
   it('ends with exit 0 and nothing on stdout when the client closes stdin', () => {
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const help = runBin(dir, ['mcp', '--help']);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: agent-config mcp')]);
     const r = spawnSync(process.execPath, [BIN, 'mcp'], { cwd: dir, input: '', encoding: 'utf8' });
     expect([r.status, r.stdout]).toEqual([0, '']);
     expect(r.stderr).toContain('agent-config mcp: serving');
