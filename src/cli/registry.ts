@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
+import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerLint } from './commands/lint.js';
@@ -30,6 +31,7 @@ export const registrations: readonly VerbGroup[] = [
   { verbs: ['lint'], register: registerLint },
   { verbs: ['hooks', 'hooks:install'], register: registerHooks },
   { verbs: ['stage', 'confirm', 'decline', 'claim', 'pending', 'prune'], register: registerStaging },
+  { verbs: ['evidence'], register: registerEvidence },
   { verbs: ['mcp'], register: registerMcp },
 ];
 

@@ -19,6 +19,12 @@ export interface Config {
     /** The longest lifetime any stage can have, whatever its record says, in milliseconds. */
     maxTtlMs: number;
   };
+  evidence: {
+    /** Write the evidence ledger (`agents/evidence/ledger/`); false behaves as before it existed. */
+    ledger: boolean;
+    /** Record a staged action's raw object, not only its SHA-256 (the ledger is committed). */
+    recordObjects: boolean;
+  };
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -30,6 +36,7 @@ export const DEFAULT_CONFIG: Config = {
   failureSignatures: ['docs/**/failure-signatures.md'],
   stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
+  evidence: { ledger: true, recordObjects: false },
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -44,13 +51,18 @@ export function parseDuration(text: string): number | null {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence'> = {
   roadmaps: ['roadmaps', 'path'],
   dashboard: ['dashboard', 'path'],
   frozen: ['frozen', 'globs'],
   'failure-signatures': ['failureSignatures', 'globs'],
   'stable-docs': ['stableDocs', 'globs'],
   staging: 'staging',
+  evidence: 'evidence',
+};
+const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects'> = {
+  ledger: 'ledger',
+  'record-objects': 'recordObjects',
 };
 const STAGING_KEYS: Record<string, 'ttlMs' | 'maxTtlMs'> = { ttl: 'ttlMs', 'max-ttl': 'maxTtlMs' };
 
@@ -58,6 +70,36 @@ function safeRelativePath(value: string): boolean {
   return (
     value.length > 0 && !value.startsWith('/') && !value.split('/').includes('..') && !value.includes('\0')
   );
+}
+
+type Locate = (path: string[]) => string;
+
+function parseEvidence(value: unknown, config: Config, lineOf: Locate, keyLine: Locate): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(
+      `'evidence' must be a mapping`,
+      lineOf(['evidence']),
+      'for example `evidence: { ledger: true }`',
+    );
+  }
+  for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+    const target = EVIDENCE_KEYS[sub];
+    if (target === undefined) {
+      throw new ConfigError(
+        `unknown key 'evidence.${sub}'`,
+        keyLine(['evidence', sub]),
+        'known keys: ledger, record-objects',
+      );
+    }
+    if (typeof subValue !== 'boolean') {
+      throw new ConfigError(
+        `'evidence.${sub}' must be true or false`,
+        lineOf(['evidence', sub]),
+        'write true or false',
+      );
+    }
+    config.evidence[target] = subValue;
+  }
 }
 
 /**
@@ -98,6 +140,10 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
         keyLine([key]),
         `known keys: ${Object.keys(TOP_KEYS).join(', ')}`,
       );
+    }
+    if (spec === 'evidence') {
+      parseEvidence(value, config, lineOf, keyLine);
+      continue;
     }
     if (spec === 'staging') {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {

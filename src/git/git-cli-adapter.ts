@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy-require.js';
-import type { GitPort, StatusEntry } from './port.js';
+import type { GitPort, StatusEntry, TreeEntry } from './port.js';
 
 /** A git command that exited non-zero: its exit code and what it said on stderr. */
 export class GitCommandError extends Error {
@@ -42,6 +42,40 @@ function runGit(cwd: string, args: string[], input?: string): Promise<string> {
     );
     if (input !== undefined) child.stdin?.end(input);
   });
+}
+
+/** Like runGit, for output that must stay bytes (blob contents). */
+function runGitBytes(cwd: string, args: string[], input: string): Promise<Buffer> {
+  childProcess ??= lazyRequire<ChildProcessModule>('node:child_process');
+  return new Promise((resolvePromise, reject) => {
+    const child = childProcess!.execFile(
+      'git',
+      args,
+      { cwd, encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error === null) resolvePromise(stdout);
+        else reject(new GitCommandError(stderr.toString('utf8').trim() || error.message, null));
+      },
+    );
+    child.stdin?.end(input);
+  });
+}
+
+/** Splits `git cat-file --batch` output (`<oid> <type> <size>\n<bytes>\n` per object) by offsets. */
+function parseBatch(out: Buffer): Map<string, Buffer> {
+  const blobs = new Map<string, Buffer>();
+  let at = 0;
+  while (at < out.length) {
+    const eol = out.indexOf(0x0a, at);
+    if (eol === -1) break;
+    const header = out.toString('utf8', at, eol).split(' ');
+    at = eol + 1;
+    if (header[1] === 'missing' || header.length < 3) continue;
+    const size = Number(header[2]);
+    blobs.set(header[0]!, out.subarray(at, at + size));
+    at += size + 1;
+  }
+  return blobs;
 }
 
 function splitZ(out: string): string[] {
@@ -176,6 +210,26 @@ export class GitCliAdapter implements GitPort {
   async gitPath(name: string): Promise<string> {
     const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
     return isAbsolute(out) ? out : resolve(this.dir, out);
+  }
+
+  async treeFiles(rev: string, pathspecs: string[] = []): Promise<TreeEntry[]> {
+    const commit = await this.resolveRevision(rev);
+    if (commit === null)
+      throw new RepoStateError(`cannot resolve \`${rev}\``, undefined, 'pass a branch, tag or commit');
+    const out = await this.raw(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...pathspecs]);
+    const entries: TreeEntry[] = [];
+    for (const item of splitZ(out)) {
+      const tab = item.indexOf('\t');
+      const [mode, type, oid] = item.slice(0, tab).split(' ');
+      if (type === 'blob') entries.push({ path: item.slice(tab + 1), mode: mode!, oid: oid! });
+    }
+    return entries;
+  }
+
+  async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
+    if (oids.length === 0) return new Map();
+    const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${oids.join('\n')}\n`);
+    return parseBatch(out);
   }
 }
 

@@ -7,6 +7,13 @@ export interface StatusEntry {
   from?: string;
 }
 
+/** One file of a commit's tree: its path (from the top level), mode and blob id. */
+export interface TreeEntry {
+  path: string;
+  mode: string;
+  oid: string;
+}
+
 /**
  * What the domain needs from git, shaped by the commands rather than by git's CLI.
  * Every path is relative to the repository's top level, POSIX separators.
@@ -40,6 +47,13 @@ export interface GitPort {
   add(paths: string[]): Promise<void>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
+  /**
+   * Every file of a commit's tree (`git ls-tree -r --full-tree`), paths from the top level,
+   * optionally limited to pathspecs; throws `RepoStateError` when `rev` names no commit.
+   */
+  treeFiles(rev: string, pathspecs?: string[]): Promise<TreeEntry[]>;
+  /** The bytes of blobs by id (`git cat-file --batch`); ids git does not know are left out. */
+  readBlobs(oids: string[]): Promise<Map<string, Buffer>>;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */

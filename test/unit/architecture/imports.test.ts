@@ -18,9 +18,10 @@ const code = (text: string) => text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
 const imports = (text: string) => [...text.matchAll(/(?:from\s+|import\()\s*'([^']+)'/g)].map((m) => m[1]!);
 
 // Pure folders: strings in, data out (STYLE.md). The archive plan and staging decisions are
-// pure; their adapters are the named exceptions.
+// pure, and so are the evidence ledger's records and verification; their adapters are the named
+// exceptions.
 const PURE = ['roadmap/', 'render/', 'lint/', 'core/'];
-const PURE_FILES = /^(archive|staging)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
+const PURE_FILES = /^(archive|staging|evidence)\/(?!.*(apply|store|adapter|fs)).*\.ts$/;
 const IMPURE_MODULES =
   /^(node:fs|node:fs\/promises|fs|simple-git|commander|node:child_process|node:process)$/;
 
@@ -30,7 +31,8 @@ describe('architecture', () => {
       .filter((s) => PURE.some((p) => s.rel.startsWith(p)) || PURE_FILES.test(s.rel))
       .flatMap((s) => {
         const bad = imports(s.text).filter((m) => IMPURE_MODULES.test(m));
-        if (/\bprocess\.|Date\.now\(\)/.test(code(s.text))) bad.push('process/Date.now');
+        if (/\bprocess\.|Date\.now\(\)|Math\.random/.test(code(s.text)))
+          bad.push('process/Date.now/Math.random');
         return bad.map((b) => `${s.rel} → ${b}`);
       });
     expect(offenders).toEqual([]);

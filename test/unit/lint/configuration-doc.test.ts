@@ -31,6 +31,8 @@ describe('docs/configuration.md', () => {
       'stable-docs',
       'staging.ttl',
       'staging.max-ttl',
+      'evidence.ledger',
+      'evidence.record-objects',
     ]) {
       expect(DOC).toContain(`| \`${key}\` |`);
     }

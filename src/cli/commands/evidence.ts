@@ -1,0 +1,99 @@
+import type { Command } from 'commander';
+import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence.js';
+import type { Context } from '../../core/context.js';
+import { EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../render/sanitize.js';
+import { out } from '../output.js';
+import type { CliState } from '../state.js';
+
+const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
+const clean = (text: string) => sanitize(text, { inline: true });
+
+/** Prints a verify report (text or the frozen JSON shape) and returns its exit code. */
+export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: boolean): number {
+  if (json) {
+    const { ok, exit, streams, problems, anomalies } = report;
+    const bare = problems.map(({ code, file, seq }) =>
+      seq === undefined ? { code, file } : { code, file, seq },
+    );
+    ctx.io.stdout.write(`${JSON.stringify({ ok, exit, streams, problems: bare, anomalies }, null, 2)}\n`);
+    return report.exit;
+  }
+  for (const s of report.streams) {
+    const what =
+      s.status === 'clean'
+        ? `${s.records} record${s.records === 1 ? '' : 's'}`
+        : s.status === 'torn-tail'
+          ? `intact through seq ${s.intactThroughSeq}; the last line is unfinished`
+          : `first bad seq ${s.firstBadSeq}: ${s.reason}`;
+    out(ctx, `${s.status.padEnd(9)}  ${clean(s.file)}  ${what}`);
+  }
+  const streamCodes = new Set(['torn-tail', ...report.streams.flatMap((s) => (s.reason ? [s.reason] : []))]);
+  for (const p of report.problems) {
+    if (streamCodes.has(p.code) && report.streams.some((s) => s.file === p.file)) continue;
+    const seq = p.seq === undefined ? '' : ` at seq ${p.seq}`;
+    out(ctx, `${p.code}  ${clean(p.file)}${seq}${p.detail ? ` — ${clean(p.detail)}` : ''}`);
+  }
+  for (const a of report.anomalies)
+    out(
+      ctx,
+      `anomaly  ${clean(a.file)} seq ${a.seq}: ${a.code === 'ts-future' ? 'time in the future' : 'time went backwards'} (a claim, not a failure)`,
+    );
+  const against = report.against === null ? '' : ` against ${clean(report.against)}`;
+  const n = report.streams.length;
+  const summary =
+    report.exit === 0
+      ? `✅  ${n} stream${n === 1 ? '' : 's'} verified${against}.`
+      : `❌  evidence verify${against}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (exit ${report.exit}).`;
+  out(ctx, summary);
+  return report.exit;
+}
+
+/** Prints the log: what the chain verified, then what the record claims. */
+export function renderLog(ctx: Context, report: EvidenceLogReport, json: boolean): number {
+  if (json) {
+    ctx.io.stdout.write(`${JSON.stringify({ records: report.records }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  for (const r of report.records) {
+    const chain = r.verified ? 'verified  ' : 'UNVERIFIED';
+    out(ctx, `${chain}  ${clean(r.stream)}#${r.seq}  ${r.hash.slice(0, 12)}  ${clean(r.event)}`);
+    out(ctx, `            claims: ${clean(r.actor)} at ${clean(r.ts)}  ${clean(JSON.stringify(r.payload))}`);
+  }
+  if (report.records.length === 0) out(ctx, 'No records.');
+  return EXIT_OK;
+}
+
+/** `evidence verify` and `evidence log` (SPEC §11, docs/evidence.md). */
+export function registerEvidence(program: Command, ctx: Context, state: CliState): void {
+  const evidence = program
+    .command('evidence')
+    .description('verify and list the evidence ledger (docs/evidence.md)');
+  evidence
+    .command('verify')
+    .description('check every ledger stream; exit 0 clean, 1 integrity failure, 2 usage, 3 torn tail, 4 I/O')
+    .option(
+      '--against <ref>',
+      'also check against a git revision: streams only appended to, frozen records unchanged',
+    )
+    .option('--json', 'print the result as one JSON document')
+    .option('--root <dir>', ROOT_HELP)
+    .action(async (opts) => {
+      const { runEvidenceVerify } = await import('../../commands/evidence.js');
+      const report = await runEvidenceVerify(ctx, { root: opts.root, against: opts.against });
+      state.exitCode = renderVerify(ctx, report, opts.json === true);
+    });
+  evidence
+    .command('log')
+    .description(
+      'list ledger records across streams in time order, the verified chain apart from what records claim',
+    )
+    .option('--event <event>', 'only records of this event')
+    .option('--json', 'print the records as one JSON document')
+    .option('--root <dir>', ROOT_HELP)
+    .action(async (opts) => {
+      const { runEvidenceLog } = await import('../../commands/evidence.js');
+      const report = await runEvidenceLog(ctx, { root: opts.root, event: opts.event });
+      state.exitCode = renderLog(ctx, report, opts.json === true);
+    });
+}

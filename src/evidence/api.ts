@@ -1,0 +1,21 @@
+// The evidence ledger's entry points for other features (docs/evidence.md): append a record
+// with `appendEvidence`, read every stream with its verification with `readEvidence`.
+export { EvidenceError, type EvidenceErrorCode } from './errors.js';
+export { LEDGER_DIR, streamFile } from './paths.js';
+export {
+  type EvidenceRead,
+  type EvidenceRecordRead,
+  hasVerifiedRecord,
+  type ReadEvidenceOptions,
+  readEvidence,
+  type StreamState,
+} from './read-fs.js';
+export {
+  EVIDENCE_EVENTS,
+  type EvidenceEntry,
+  type EvidenceEvent,
+  type LedgerRecord,
+  type Payload,
+} from './record.js';
+export { type AppendOptions, appendEvidence } from './store.js';
+export { type StreamVerification, VERIFY_REASONS, type VerifyReason, verifyStream } from './verify.js';

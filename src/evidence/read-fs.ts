@@ -1,0 +1,108 @@
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { streamFile } from './paths.js';
+import type { LedgerRecord } from './record.js';
+import { listStreams } from './store.js';
+import { type StreamVerification, verifyStream } from './verify.js';
+
+/** Why a stream file could not be verified at all. */
+export type StreamReadProblem = 'not-a-file' | 'symlink-outside' | 'unreadable';
+
+/** One stream as read: its verification, or why it could not be read. */
+export interface StreamState {
+  /** Repository-relative, `/`-separated. */
+  file: string;
+  stream: string;
+  verification: StreamVerification | null;
+  problem?: { code: StreamReadProblem; detail: string };
+  /** The bytes read (only with `keepBytes`). */
+  bytes?: Buffer;
+}
+
+/** A record with the stream it is in and whether the chain vouches for it. */
+export interface EvidenceRecordRead {
+  stream: string;
+  file: string;
+  record: LedgerRecord;
+  verified: boolean;
+}
+
+/** Every stream of the ledger and, with `collect`, every readable record in time order. */
+export interface EvidenceRead {
+  streams: StreamState[];
+  records: EvidenceRecordRead[];
+}
+
+export interface ReadEvidenceOptions {
+  /** Timestamps after this instant are `ts-future` anomalies. */
+  now?: Date;
+  /** Return the records too (the default reads only verdicts). */
+  collect?: boolean;
+  /** Keep each stream's bytes (for comparing with a git revision). */
+  keepBytes?: boolean;
+  /** Read only streams whose bytes contain this text (a fast filter before verifying). */
+  containing?: string;
+}
+
+function readStreamFile(root: string, realRoot: string, name: string): Buffer | StreamState['problem'] {
+  const stream = name.slice(0, -'.jsonl'.length);
+  const abs = join(root, streamFile(stream));
+  try {
+    if (lstatSync(abs).isSymbolicLink()) {
+      const target = realpathSync(abs);
+      if (!target.startsWith(realRoot + sep))
+        return { code: 'symlink-outside', detail: 'is a symbolic link out of the repository' };
+    }
+    return readFileSync(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'EISDIR') return { code: 'not-a-file', detail: 'is a folder, not a stream file' };
+    return { code: 'unreadable', detail: `cannot be read (${code})` };
+  }
+}
+
+/**
+ * Reads and verifies every stream of the ledger. Throws `EvidenceError` when the ledger folder
+ * itself is a file or a link out of the repository; a bad stream file is reported in its state.
+ */
+export function readEvidence(root: string, options: ReadEvidenceOptions = {}): EvidenceRead {
+  const names = listStreams(root);
+  const realRoot = realpathSync(root);
+  const streams: StreamState[] = [];
+  const records: EvidenceRecordRead[] = [];
+  for (const name of names) {
+    const stream = name.slice(0, -'.jsonl'.length);
+    const file = streamFile(stream);
+    const bytes = readStreamFile(root, realRoot, name);
+    if (!Buffer.isBuffer(bytes)) {
+      streams.push({ file, stream, verification: null, problem: bytes });
+      continue;
+    }
+    if (options.containing !== undefined && !bytes.includes(options.containing)) continue;
+    const verification = verifyStream(bytes, { now: options.now, collect: options.collect });
+    for (const r of verification.read ?? []) records.push({ stream, file, ...r });
+    delete verification.read;
+    streams.push({ file, stream, verification, ...(options.keepBytes ? { bytes } : {}) });
+  }
+  records.sort((a, b) =>
+    a.record.ts !== b.record.ts
+      ? a.record.ts < b.record.ts
+        ? -1
+        : 1
+      : a.stream !== b.stream
+        ? a.stream < b.stream
+          ? -1
+          : 1
+        : a.record.seq - b.record.seq,
+  );
+  return { streams, records };
+}
+
+/**
+ * True when a verified record of `event` has `payload[key] === value` (for example the
+ * `stage.confirmed` record of a token). Only streams containing the value are verified.
+ */
+export function hasVerifiedRecord(root: string, event: string, key: string, value: string): boolean {
+  const read = readEvidence(root, { collect: true, containing: value });
+  return read.records.some((r) => r.verified && r.record.event === event && r.record.payload[key] === value);
+}

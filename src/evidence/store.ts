@@ -1,0 +1,352 @@
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { Config } from '../core/config.js';
+import type { Context } from '../core/context.js';
+import { nodeCrypto } from '../core/crypto.js';
+import { writeFileAtomic } from '../repo/atomic-write.js';
+import { EvidenceError } from './errors.js';
+import { EVIDENCE_RUNTIME_DIR, LEDGER_DIR, STREAM_ID, streamFile, WORKING_HEAD_FILE } from './paths.js';
+import { buildRecord, type EvidenceEntry, HASH, InvalidEntryError, type LedgerRecord } from './record.js';
+import { verifyStream } from './verify.js';
+
+// The one adapter that owns ledger files: it checks the ledger folder, takes the stream's lock,
+// compares and appends, and remembers per working copy which stream it writes and where that
+// stream ended. Everything it decides on (records, verification) is pure and lives beside it.
+
+/** Tuning of `appendEvidence`; the defaults suit people and CI, tests shorten the waits. */
+export interface AppendOptions {
+  /** Read-check-append cycles before giving up on a stream that keeps moving (default 64). */
+  cycles?: number;
+  /** Tries to take a held lock before `lock-timeout` (default 1500). */
+  lockAttempts?: number;
+  /** Base wait between lock tries in milliseconds, plus up to as much again at random (default 5). */
+  lockDelayMs?: number;
+  /** A new stream's id (default 12 random hex digits). */
+  newStreamId?: () => string;
+}
+
+interface WorkingHead {
+  stream: string;
+  head: string | null;
+  seq: number;
+}
+
+function errno(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? 'error';
+}
+
+function ioError(error: unknown, where: string, doing: string): EvidenceError {
+  return new EvidenceError(
+    'io-error',
+    `cannot ${doing} (${errno(error)})`,
+    where,
+    'check its permissions and type',
+  );
+}
+
+/**
+ * The ledger folder's absolute path after checking that no part of it is a file or a link out
+ * of the repository; created when `create` and missing. Null when it does not exist.
+ */
+export function ledgerFolder(root: string, create: boolean): string | null {
+  const realRoot = realpathSync(root);
+  let at = root;
+  for (const part of LEDGER_DIR.split('/')) {
+    at = join(at, part);
+    const rel = relative(root, at).split(sep).join('/');
+    let stat: ReturnType<typeof lstatSync>;
+    try {
+      stat = lstatSync(at);
+    } catch (error) {
+      if (errno(error) !== 'ENOENT') throw ioError(error, rel, 'read');
+      if (!create) return null;
+      try {
+        mkdirSync(join(root, LEDGER_DIR), { recursive: true });
+      } catch (inner) {
+        throw ioError(inner, rel, 'create');
+      }
+      return join(root, LEDGER_DIR);
+    }
+    if (stat.isSymbolicLink()) {
+      const target = realpathSync(at);
+      if (target !== realRoot && !target.startsWith(realRoot + sep))
+        throw new EvidenceError(
+          'ledger-outside',
+          'is a symbolic link out of the repository',
+          rel,
+          'replace the link with a folder inside the repository',
+        );
+      stat = statSync(at);
+    }
+    if (!stat.isDirectory())
+      throw new EvidenceError(
+        'ledger-not-folder',
+        'is not a folder',
+        rel,
+        'move the file away; the ledger needs a folder there',
+      );
+  }
+  return at;
+}
+
+function readWorkingHead(root: string): WorkingHead | null {
+  let text: string;
+  try {
+    text = readFileSync(join(root, WORKING_HEAD_FILE), 'utf8');
+  } catch (error) {
+    if (errno(error) === 'ENOENT') return null;
+    throw ioError(error, WORKING_HEAD_FILE, 'read');
+  }
+  try {
+    const v = JSON.parse(text) as WorkingHead;
+    const ok =
+      typeof v.stream === 'string' &&
+      STREAM_ID.test(v.stream) &&
+      (v.head === null || (typeof v.head === 'string' && HASH.test(v.head))) &&
+      Number.isSafeInteger(v.seq);
+    // A damaged state file only costs a new stream: the ledger itself is never trusted from it.
+    return ok ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function ensureRuntimeDir(root: string): void {
+  const dir = join(root, EVIDENCE_RUNTIME_DIR);
+  mkdirSync(dir, { recursive: true });
+  const ignore = join(dir, '.gitignore');
+  try {
+    writeFileSync(ignore, '# machine-local state of the agent-config evidence ledger\n*\n', { flag: 'wx' });
+  } catch (error) {
+    if (errno(error) !== 'EEXIST') throw error;
+  }
+}
+
+function writeWorkingHead(root: string, head: WorkingHead): void {
+  try {
+    ensureRuntimeDir(root);
+    writeFileAtomic(join(root, WORKING_HEAD_FILE), `${JSON.stringify(head)}\n`);
+  } catch (error) {
+    throw ioError(error, WORKING_HEAD_FILE, 'write');
+  }
+}
+
+/** Publishes a first working head only when none exists (link fails when the name is taken). */
+function createWorkingHead(root: string, head: WorkingHead): void {
+  const target = join(root, WORKING_HEAD_FILE);
+  const temp = `${target}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`;
+  try {
+    ensureRuntimeDir(root);
+    writeFileSync(temp, `${JSON.stringify(head)}\n`);
+    linkSync(temp, target);
+  } catch (error) {
+    if (errno(error) !== 'EEXIST') throw ioError(error, WORKING_HEAD_FILE, 'write');
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function readStreamBytes(root: string, stream: string): Buffer {
+  const rel = streamFile(stream);
+  try {
+    if (lstatSync(join(root, rel)).isSymbolicLink())
+      throw new EvidenceError(
+        'ledger-outside',
+        'is a symbolic link',
+        rel,
+        'a stream is never appended through a link',
+      );
+    return readFileSync(join(root, rel));
+  } catch (error) {
+    if (error instanceof EvidenceError) throw error;
+    if (errno(error) === 'ENOENT') return Buffer.alloc(0);
+    throw ioError(error, rel, 'read');
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    // Signal 0 only asks whether the process exists; EPERM means it does, under another user.
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errno(error) === 'EPERM';
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function takeLock(root: string, stream: string, options: Required<AppendOptions>): Promise<() => void> {
+  const rel = `${streamFile(stream)}.lock`;
+  const abs = join(root, rel);
+  const clear = `if no agent-config command is running, remove it: rm ${rel}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(abs, 'wx');
+      try {
+        writeSync(fd, `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return () => rmSync(abs, { force: true });
+    } catch (error) {
+      if (errno(error) !== 'EEXIST') throw ioError(error, rel, 'create the lock');
+    }
+    let holder: { pid?: unknown; host?: unknown } | null = null;
+    try {
+      holder = JSON.parse(readFileSync(abs, 'utf8'));
+    } catch {
+      holder = null; // just created and not yet written, or just removed
+    }
+    if (
+      holder !== null &&
+      holder.host === hostname() &&
+      typeof holder.pid === 'number' &&
+      !isAlive(holder.pid)
+    ) {
+      throw new EvidenceError('lock-stale', `is held by process ${holder.pid}, which is gone`, rel, clear);
+    }
+    if (attempt >= options.lockAttempts)
+      throw new EvidenceError('lock-timeout', 'is held and was not released', rel, clear);
+    await sleep(options.lockDelayMs * (1 + Math.random()));
+  }
+}
+
+function appendLine(root: string, stream: string, line: string): void {
+  const rel = streamFile(stream);
+  const bytes = Buffer.from(line, 'utf8');
+  let fd: number;
+  try {
+    fd = openSync(join(root, rel), 'a');
+  } catch (error) {
+    throw ioError(error, rel, 'open for appending');
+  }
+  try {
+    // One write per record: a reader or a crash sees the whole line, or a torn tail, never two
+    // records interleaved.
+    const written = writeSync(fd, bytes);
+    if (written !== bytes.length)
+      throw new EvidenceError('io-error', `wrote ${written} of ${bytes.length} bytes`, rel, 'check the disk');
+    fsyncSync(fd);
+  } catch (error) {
+    if (error instanceof EvidenceError) throw error;
+    throw ioError(error, rel, 'append');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function newStreamId(): string {
+  return nodeCrypto().randomBytes(6).toString('hex');
+}
+
+type Cycle = { record: LedgerRecord } | { retry: true };
+
+async function cycle(
+  ctx: Pick<Context, 'clock'>,
+  root: string,
+  entry: EvidenceEntry,
+  options: Required<AppendOptions>,
+): Promise<Cycle> {
+  let working = readWorkingHead(root);
+  if (working === null) {
+    createWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+    working = readWorkingHead(root);
+    if (working === null) return { retry: true };
+  }
+  const bytes = readStreamBytes(root, working.stream);
+  const verified = verifyStream(bytes);
+  // The stream is ours to extend only when it still ends exactly where this working copy left
+  // it: another branch, a fresh clone, a rebase or a torn or corrupt tail all start a new one.
+  const continues =
+    working.head === null
+      ? bytes.length === 0
+      : verified.status === 'clean' && verified.head === working.head && verified.records === working.seq;
+  const release = await takeLock(root, working.stream, options);
+  try {
+    const now = readWorkingHead(root);
+    const again = readStreamBytes(root, working.stream);
+    if (now === null || now.stream !== working.stream || now.head !== working.head || !again.equals(bytes)) {
+      return { retry: true }; // head-moved: another process appended or switched streams
+    }
+    if (!continues) {
+      writeWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+      return { retry: true };
+    }
+    const { record, line } = buildRecord(entry, { seq: working.seq, head: working.head }, ctx.clock());
+    appendLine(root, working.stream, line);
+    writeWorkingHead(root, { stream: working.stream, head: record.hash, seq: record.seq });
+    return { record };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Appends one record to this working copy's stream and returns it; null when `evidence.ledger`
+ * is false. The record is on disk (written with one `write` and fsynced) when the promise
+ * resolves. Throws `EvidenceError` (nothing appended) when the ledger cannot be written.
+ */
+export async function appendEvidence(
+  ctx: Pick<Context, 'clock'>,
+  root: string,
+  config: Pick<Config, 'evidence'>,
+  entry: EvidenceEntry,
+  options: AppendOptions = {},
+): Promise<LedgerRecord | null> {
+  if (!config.evidence.ledger) return null;
+  const tuned: Required<AppendOptions> = {
+    cycles: options.cycles ?? 64,
+    lockAttempts: options.lockAttempts ?? 1500,
+    lockDelayMs: options.lockDelayMs ?? 5,
+    newStreamId: options.newStreamId ?? newStreamId,
+  };
+  try {
+    buildRecord(entry, { seq: 0, head: null }, ctx.clock());
+  } catch (error) {
+    if (error instanceof InvalidEntryError)
+      throw new EvidenceError('invalid-entry', error.message, LEDGER_DIR);
+    throw error;
+  }
+  ledgerFolder(root, true);
+  for (let i = 0; i < tuned.cycles; i++) {
+    const result = await cycle(ctx, root, entry, tuned);
+    if ('record' in result) return result.record;
+  }
+  throw new EvidenceError(
+    'head-moved',
+    `the stream kept moving through ${tuned.cycles} attempts`,
+    LEDGER_DIR,
+    'run the command again',
+  );
+}
+
+/** The stream files of the ledger folder, names sorted; none when the folder does not exist. */
+export function listStreams(root: string): string[] {
+  const dir = ledgerFolder(root, false);
+  if (dir === null) return [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    throw ioError(error, LEDGER_DIR, 'list');
+  }
+  return names.filter((n) => n.endsWith('.jsonl') && !n.startsWith('.')).sort();
+}

@@ -1,0 +1,212 @@
+import { CanonicalJsonError } from './canonical.js';
+import {
+  ACTOR,
+  encodeRecord,
+  HASH,
+  isEvidenceEvent,
+  LEDGER_ALG,
+  type LedgerRecord,
+  recordLine,
+  sha256Hex,
+  TIMESTAMP,
+} from './record.js';
+
+/** Why a stream is corrupt: a closed list (SPEC §11), frozen by a test. */
+export const VERIFY_REASONS = Object.freeze([
+  'malformed-line',
+  'schema-invalid',
+  'bad-alg',
+  'hash-mismatch',
+  'prev-mismatch',
+  'seq-gap',
+  'seq-duplicate',
+  'not-genesis',
+] as const);
+
+export type VerifyReason = (typeof VERIFY_REASONS)[number];
+
+/** A stream's standing: every line intact, intact up to an unfinished last line, or broken. */
+export type StreamStatus = 'clean' | 'torn-tail' | 'corrupt';
+
+/** Something a record claims that looks odd but proves nothing (clocks differ between machines). */
+export interface Anomaly {
+  code: 'ts-backwards' | 'ts-future';
+  seq: number;
+}
+
+/** A record as read, and whether the chain vouches for it. */
+export interface ReadRecord {
+  record: LedgerRecord;
+  /** True when this record and every record before it verify. */
+  verified: boolean;
+}
+
+/** The verdict on one stream's bytes. */
+export interface StreamVerification {
+  status: StreamStatus;
+  /** Records in the intact prefix. */
+  records: number;
+  /** Hash of the last intact record; null when none is. */
+  head: string | null;
+  /** The last intact seq (0 when none is). */
+  intactThroughSeq: number;
+  /** Byte length of the intact prefix (every intact line with its newline). */
+  intactBytes: number;
+  /** For `corrupt`: the position of the first bad line, `intactThroughSeq + 1`. */
+  firstBadSeq?: number;
+  reason?: VerifyReason;
+  /** For `corrupt`: a short human explanation of the reason. */
+  detail?: string;
+  anomalies: Anomaly[];
+  /** With `collect`: every record that could be read, verified or not. */
+  read?: ReadRecord[];
+}
+
+export interface VerifyOptions {
+  /** Timestamps after this instant are reported as `ts-future` anomalies. */
+  now?: Date;
+  /** Also return every readable record (for `evidence log`). */
+  collect?: boolean;
+}
+
+const KEYS = 'actor,alg,event,hash,payload,prev,seq,ts';
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+type LineVerdict = { record: LedgerRecord } | { reason: VerifyReason; detail: string; record?: LedgerRecord };
+
+function decodeLine(bytes: Uint8Array, start: number, end: number): string | null {
+  try {
+    return decoder.decode(bytes.subarray(start, end));
+  } catch {
+    return null;
+  }
+}
+
+function checkShape(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
+  const r = value as Record<string, unknown>;
+  if (Object.keys(r).sort().join(',') !== KEYS) return `keys must be exactly ${KEYS}`;
+  if (!Number.isSafeInteger(r.seq) || (r.seq as number) < 1) return 'seq is not a positive integer';
+  if (typeof r.ts !== 'string' || !TIMESTAMP.test(r.ts)) return 'ts is not ISO 8601 UTC with milliseconds';
+  if (!isEvidenceEvent(r.event)) return 'event is not one of the closed list';
+  if (typeof r.actor !== 'string' || !ACTOR.test(r.actor)) return 'actor is not kind:id';
+  if (typeof r.payload !== 'object' || r.payload === null || Array.isArray(r.payload))
+    return 'payload is not an object';
+  if (r.prev !== null && (typeof r.prev !== 'string' || !HASH.test(r.prev))) return 'prev is not a hash';
+  if (typeof r.hash !== 'string' || !HASH.test(r.hash)) return 'hash is not 64 lower-case hex digits';
+  return null;
+}
+
+function checkLine(text: string | null): LineVerdict {
+  if (text === null) return { reason: 'malformed-line', detail: 'not UTF-8' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { reason: 'malformed-line', detail: 'not JSON' };
+  }
+  const alg = (value as { alg?: unknown } | null)?.alg;
+  if (typeof alg === 'string' && alg !== LEDGER_ALG)
+    return { reason: 'bad-alg', detail: `alg is not ${LEDGER_ALG}` };
+  const shape = checkShape(value);
+  if (shape !== null) return { reason: 'schema-invalid', detail: shape };
+  const record = value as LedgerRecord;
+  let parts: { head: string; tail: string };
+  try {
+    parts = encodeRecord(record);
+  } catch (error) {
+    if (!(error instanceof CanonicalJsonError)) throw error;
+    return { reason: 'schema-invalid', detail: error.message, record };
+  }
+  if (recordLine(parts, record.hash) !== text)
+    return { reason: 'malformed-line', detail: 'not in canonical form (RFC 8785)', record };
+  if (sha256Hex(parts.head + parts.tail) !== record.hash)
+    return { reason: 'hash-mismatch', detail: 'the hash does not match the record', record };
+  return { record };
+}
+
+function chainReason(
+  record: LedgerRecord,
+  expectedSeq: number,
+  head: string | null,
+): { reason: VerifyReason; detail: string } | null {
+  if (record.seq < expectedSeq)
+    return { reason: 'seq-duplicate', detail: `seq ${record.seq} where ${expectedSeq} was due` };
+  if (record.seq > expectedSeq)
+    return { reason: 'seq-gap', detail: `seq ${record.seq} where ${expectedSeq} was due` };
+  if (expectedSeq === 1 && record.prev !== null)
+    return { reason: 'not-genesis', detail: 'the first record has a prev' };
+  if (record.prev !== head) return { reason: 'prev-mismatch', detail: 'prev is not the previous hash' };
+  return null;
+}
+
+function readLoose(text: string | null): LedgerRecord | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text);
+    return checkShape(value) === null ? (value as LedgerRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies one stream's bytes: every complete line must be a canonical record whose hash,
+ * seq and prev continue the chain. A last line without its newline is a torn tail (the stream
+ * is intact before it); a bad complete line makes the stream corrupt, torn or not.
+ */
+export function verifyStream(bytes: Uint8Array, options: VerifyOptions = {}): StreamVerification {
+  const now = options.now?.toISOString();
+  const read: ReadRecord[] | undefined = options.collect ? [] : undefined;
+  const anomalies: Anomaly[] = [];
+  let head: string | null = null;
+  let seq = 0;
+  let lastTs = '';
+  let start = 0;
+  let bad: { reason: VerifyReason; detail: string } | null = null;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    if (end === -1) break;
+    const text = decodeLine(bytes, start, end);
+    if (bad !== null) {
+      const loose = read && readLoose(text);
+      if (loose) read.push({ record: loose, verified: false });
+      start = end + 1;
+      continue;
+    }
+    const verdict = checkLine(text);
+    const problem = 'reason' in verdict ? verdict : chainReason(verdict.record, seq + 1, head);
+    if (problem !== null) {
+      bad = problem;
+      const loose = verdict.record ?? null;
+      if (read && loose) read.push({ record: loose, verified: false });
+      start = end + 1;
+      continue;
+    }
+    const record = verdict.record!;
+    if (record.ts < lastTs) anomalies.push({ code: 'ts-backwards', seq: record.seq });
+    if (now !== undefined && record.ts > now) anomalies.push({ code: 'ts-future', seq: record.seq });
+    lastTs = record.ts;
+    head = record.hash;
+    seq = record.seq;
+    read?.push({ record, verified: true });
+    start = end + 1;
+  }
+  const intactBytes = bad === null ? start : intactLength(bytes, seq);
+  const base = {
+    records: seq,
+    head,
+    intactThroughSeq: seq,
+    intactBytes,
+    anomalies,
+    ...(read ? { read } : {}),
+  };
+  if (bad !== null) return { status: 'corrupt', ...base, firstBadSeq: seq + 1, ...bad };
+  return { status: start < bytes.length ? 'torn-tail' : 'clean', ...base };
+}
+
+function intactLength(bytes: Uint8Array, lines: number): number {
+  let at = 0;
+  for (let i = 0; i < lines; i++) at = bytes.indexOf(0x0a, at) + 1;
+  return at;
+}

@@ -1,0 +1,141 @@
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../../src/core/config.js';
+import { appendEvidence, EvidenceError, readEvidence } from '../../../src/evidence/api.js';
+import type { EvidenceEntry } from '../../../src/evidence/record.js';
+import { makeRepo, tempDir } from '../../helpers/repo.js';
+
+const ctx = { clock: () => new Date('2026-12-01T07:00:00.000Z') };
+const entry = (n: number): EvidenceEntry => ({ event: 'stage.staged', actor: 'agent:test', payload: { n } });
+const LEDGER = 'agents/evidence/ledger';
+
+function streams(root: string): string[] {
+  return readdirSync(join(root, LEDGER)).filter((n) => n.endsWith('.jsonl'));
+}
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<EvidenceError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EvidenceError);
+  expect((error as EvidenceError).code).toBe(code);
+  return error as EvidenceError;
+}
+
+describe('appendEvidence', () => {
+  it('appends contiguous records to one stream per working copy and remembers its head', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    const a = await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const b = await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2));
+    expect(a).toMatchObject({ seq: 1, prev: null, ts: '2026-12-01T07:00:00.000Z' });
+    expect(b).toMatchObject({ seq: 2, prev: a!.hash });
+    expect(streams(root)).toHaveLength(1);
+    const read = readEvidence(root, { collect: true });
+    expect(read.streams[0]!.verification).toMatchObject({ status: 'clean', records: 2, head: b!.hash });
+    expect(read.records.map((r) => [r.record.seq, r.verified])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    const state = JSON.parse(readFileSync(join(root, 'agents/runtime/evidence/head.json'), 'utf8'));
+    expect(state).toEqual({ stream: read.streams[0]!.stream, head: b!.hash, seq: 2 });
+    expect(readFileSync(join(root, 'agents/runtime/evidence/.gitignore'), 'utf8')).toContain('*');
+  });
+
+  it('writes nothing and returns null when evidence.ledger is false', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    const off = { evidence: { ledger: false, recordObjects: false } };
+    expect(await appendEvidence(ctx, root, off, entry(1))).toBeNull();
+    expect(() => readdirSync(join(root, 'agents'))).toThrow();
+  });
+
+  it('starts a new stream when the file no longer ends at the head this working copy wrote', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    const first = await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    // Another branch checked out: the stream file is gone.
+    rmSync(join(root, LEDGER, name!));
+    const second = await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2));
+    expect(second).toMatchObject({ seq: 1, prev: null });
+    expect(second!.hash).not.toBe(first!.hash);
+    const [other] = streams(root);
+    expect(other).not.toBe(name);
+  });
+
+  it('never appends to a torn tail or a corrupt stream; it opens a new stream instead', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [torn] = streams(root);
+    appendFileSync(join(root, LEDGER, torn!), '{"actor":"agent:te');
+    const before = readFileSync(join(root, LEDGER, torn!));
+    const next = await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2));
+    expect(next).toMatchObject({ seq: 1, prev: null });
+    expect(readFileSync(join(root, LEDGER, torn!))).toEqual(before);
+    const byStatus = readEvidence(root)
+      .streams.map((s) => s.verification?.status)
+      .sort();
+    expect(byStatus).toEqual(['clean', 'torn-tail']);
+  });
+
+  it('reports a stale lock with the command that clears it, and appends nothing', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    const lock = join(root, LEDGER, `${name}.lock`);
+    // A pid far above any pid_max: no such process.
+    writeFileSync(lock, JSON.stringify({ pid: 2 ** 30, host: (await import('node:os')).hostname() }));
+    const error = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2)), 'lock-stale');
+    expect(error.oneLine()).toContain(`rm ${LEDGER}/${name}.lock`);
+    expect(readEvidence(root).streams[0]!.verification?.records).toBe(1);
+    rmSync(lock);
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2))).toMatchObject({ seq: 2 });
+  });
+
+  it('gives up on a lock that never goes away with lock-timeout', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    // Held by a live process (this one) that never lets go.
+    writeFileSync(
+      join(root, LEDGER, `${name}.lock`),
+      JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname() }),
+    );
+    const options = { lockAttempts: 3, lockDelayMs: 1 };
+    const error = await expectCode(
+      appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2), options),
+      'lock-timeout',
+    );
+    expect(error.oneLine()).toContain(`${name}.lock`);
+  });
+
+  it('refuses a ledger path that is a file or a link out of the repository', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    mkdirSync(join(root, 'agents/evidence'), { recursive: true });
+    writeFileSync(join(root, LEDGER), 'not a folder');
+    await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-not-folder');
+    rmSync(join(root, LEDGER));
+    const outside = tempDir();
+    symlinkSync(outside, join(root, LEDGER));
+    const error = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-outside');
+    expect(error.oneLine()).toContain(LEDGER);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('refuses an entry a record cannot carry, before touching the ledger', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await expectCode(
+      appendEvidence(ctx, root, DEFAULT_CONFIG, { ...entry(1), actor: 'nobody' }),
+      'invalid-entry',
+    );
+    expect(() => readdirSync(join(root, 'agents'))).toThrow();
+  });
+});
