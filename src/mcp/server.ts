@@ -9,7 +9,7 @@ type Transport = Parameters<McpServer['connect']>[0];
 /** What the server tells every client when it connects. */
 export const INSTRUCTIONS = [
   'agent-config: the roadmaps, open decisions and staged confirmations of this repository.',
-  'Read with gates, pending, progress_check, lint and roadmap; every roadmap is also a resource (agent-config://roadmaps/<path>).',
+  'Read with gates, pending, progress_check, lint, evidence_verify and roadmap; every roadmap is also a resource (agent-config://roadmaps/<path>).',
   'For an irreversible action, call stage, tell the person the token and the command `agent-config confirm TOKEN`, then call claim: carry the action out only when claim answers `execute`.',
   'Confirming, declining and opening a gate window are a person’s alone, at a terminal: no tool does them, and none ever will. Never ask for a way around that.',
 ].join('\n');

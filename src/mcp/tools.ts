@@ -169,6 +169,28 @@ const claim: ToolSpec = {
   },
 };
 
+const evidenceVerify: ToolSpec = {
+  name: 'evidence_verify',
+  description:
+    'Verifies every evidence ledger stream (hash chains), and with `against` a git revision that every stream and frozen record there was only appended to, as `agent-config evidence verify --json` prints it. `ok` false with exit 1 is an integrity failure, 3 a torn last line.',
+  readOnly: true,
+  input: (z) =>
+    z.strictObject({
+      against: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('a git revision, e.g. origin/main (the pull request’s base)'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runEvidenceVerify, VERIFY_EXIT } = await import('../commands/evidence.js');
+    const { renderEvidenceVerifyJson } = await import('../render/evidence-json.js');
+    const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
+    // An unreadable ledger (exit 4) could not be verified: an error, with its document.
+    return { json: renderEvidenceVerifyJson(report), notes: [], failed: report.exit === VERIFY_EXIT.io };
+  },
+};
+
 const roadmap: ToolSpec = {
   name: 'roadmap',
   description:
@@ -187,4 +209,13 @@ const roadmap: ToolSpec = {
 };
 
 /** Every tool, in the order a client lists them. Nothing a person alone may do is here. */
-export const TOOLS: readonly ToolSpec[] = [gates, pending, progressCheck, lint, stage, claim, roadmap];
+export const TOOLS: readonly ToolSpec[] = [
+  gates,
+  pending,
+  progressCheck,
+  lint,
+  evidenceVerify,
+  stage,
+  claim,
+  roadmap,
+];

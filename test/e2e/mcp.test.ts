@@ -1,11 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/core/config.js';
+import { appendEvidence } from '../../src/evidence/api.js';
 import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
-import { makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
+import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { inTerminal } from '../helpers/terminal.js';
 
 // `agent-config mcp` as an agent's client sees it: the official client, over stdio, against the
@@ -82,6 +84,7 @@ async function expectTools(client: Client) {
     'pending',
     'progress_check',
     'lint',
+    'evidence_verify',
     'stage',
     'claim',
     'roadmap',
@@ -155,6 +158,40 @@ describe('agent-config mcp', () => {
     expect(await call('roadmap', { path: 'agents/roadmaps/ship.md' })).toEqual(model);
   });
 
+  it('verifies the evidence ledger as `evidence verify --json` does', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    let tick = 0;
+    const clock = { clock: () => new Date(Date.parse('2026-11-30T11:00:00.000Z') + tick++ * 1000) };
+    for (const token of ['0000000000000001', '0000000000000002'])
+      await appendEvidence(clock, dir, DEFAULT_CONFIG, {
+        event: 'stage.staged',
+        actor: 'agent:e2e',
+        payload: { token },
+      });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'evidence');
+    const { client } = await connect(dir);
+    const verify = async (args: Record<string, unknown> = {}) =>
+      client.callTool({ name: 'evidence_verify', arguments: args });
+    const clean = await verify({ against: 'main' });
+    expect(clean.isError ?? false).toBe(false);
+    expect(clean.structuredContent).toEqual(
+      cliJson(dir, 'evidence', 'verify', '--against', 'main', '--json'),
+    );
+    expect(clean.structuredContent).toMatchObject({ ok: true, exit: 0, streams: [{ records: 2 }] });
+    // A rewritten record is an integrity failure: a finding (exit 1), not a tool error.
+    const [stream] = readdirSync(join(dir, 'agents/evidence/ledger')).filter((n) => n.endsWith('.jsonl'));
+    const file = join(dir, 'agents/evidence/ledger', stream!);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('agent:e2e', 'agent:xx2'));
+    const broken = await verify();
+    expect(broken.isError ?? false).toBe(false);
+    expect(broken.structuredContent).toMatchObject({ ok: false, exit: 1 });
+    expect(broken.structuredContent).toEqual(cliJson(dir, 'evidence', 'verify', '--json'));
+    const unknown = await verify({ against: 'no-such-branch' });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('cannot resolve `no-such-branch`');
+  });
+
   it('serves every roadmap as a resource', async () => {
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP, 'agents/roadmaps/team/b.md': '# B\n' });
     const { client } = await connect(dir);
@@ -193,7 +230,7 @@ describe('agent-config mcp', () => {
       () => true,
     );
     expect(unknown).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(8);
     expect(stderr()).not.toContain('internal error');
     expect(stderr()).not.toContain('    at ');
   });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { renderEvidenceVerifyJson } from '../../render/evidence-json.js';
 import { sanitize } from '../../render/sanitize.js';
 import { out } from '../output.js';
 import type { CliState } from '../state.js';
@@ -12,11 +13,7 @@ const clean = (text: string) => sanitize(text, { inline: true });
 /** Prints a verify report (text or the frozen JSON shape) and returns its exit code. */
 export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: boolean): number {
   if (json) {
-    const { ok, exit, streams, problems, anomalies } = report;
-    const bare = problems.map(({ code, file, seq }) =>
-      seq === undefined ? { code, file } : { code, file, seq },
-    );
-    ctx.io.stdout.write(`${JSON.stringify({ ok, exit, streams, problems: bare, anomalies }, null, 2)}\n`);
+    ctx.io.stdout.write(renderEvidenceVerifyJson(report));
     return report.exit;
   }
   for (const s of report.streams) {
