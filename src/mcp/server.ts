@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import { AgentConfigError } from '../core/errors.js';
+import { sanitize } from '../render/sanitize.js';
 import { loadMcpSdk, type McpSdk } from './load-sdk.js';
 import { TOOLS, type ToolSpec } from './tools.js';
 
@@ -11,7 +12,7 @@ export const INSTRUCTIONS = [
   'agent-config: the roadmaps, open decisions and staged confirmations of this repository.',
   'Read with gates, pending, progress_check, lint, evidence_verify and roadmap; every roadmap is also a resource (agent-config://roadmaps/<path>).',
   'For an irreversible action, call stage, tell the person the token and the command `agent-config confirm TOKEN`, then call claim: carry the action out only when claim answers `execute`.',
-  'Confirming, declining and opening a gate window are a person’s alone, at a terminal: no tool does them, and none ever will. Never ask for a way around that.',
+  'Confirming, declining and opening a gate window are a person’s alone, at a terminal: no tool does them. Never ask for a way around that.',
 ].join('\n');
 
 /** The URI prefix of the roadmap resources. */
@@ -37,7 +38,9 @@ async function callTool(ctx: Context, root: string, spec: ToolSpec, args: Record
     if (error instanceof AgentConfigError)
       return textResult(`agent-config ${spec.name}: ${error.oneLine()}`, true);
     const e = error instanceof Error ? error : new Error(String(error));
-    ctx.io.stderr.write(`agent-config mcp: internal error in ${spec.name}: ${e.stack ?? e.message}\n`);
+    ctx.io.stderr.write(
+      `${sanitize(`agent-config mcp: internal error in ${spec.name}: ${e.stack ?? e.message}`)}\n`,
+    );
     return textResult(
       `agent-config ${spec.name}: internal error: ${e.message} (a bug in agent-config; please report it)`,
       true,
@@ -67,7 +70,10 @@ function registerRoadmapResources(sdk: McpSdk, server: McpServer, ctx: Context, 
     async (uri) => {
       const { readRoadmapText } = await import('../commands/roadmap.js');
       const path = decodeURIComponent(uri.href.slice(ROADMAP_URI.length));
-      const read = await readRoadmapText(ctx, { root, path });
+      const read = await readRoadmapText(ctx, { root, path }).catch((error: unknown) => {
+        // The client sees the message only: the whole line, with its fix.
+        throw error instanceof AgentConfigError ? new Error(error.oneLine()) : error;
+      });
       if (read.text === null) {
         const p = read.problem!;
         throw new Error(`${p.file} ${p.message} — ${p.fix}`);

@@ -12,7 +12,7 @@ type InputSchema = Z['ZodObject']['prototype'];
 export interface ToolAnswer {
   json: string;
   notes: string[];
-  /** The verb could not run on these arguments (its exit 2, e.g. a malformed token): a tool error. */
+  /** The verb could not run (a staging exit 2 such as a malformed token, an unreadable ledger): a tool error. */
   failed?: boolean;
 }
 

@@ -73,6 +73,16 @@ describe('the MCP server in process', () => {
     expect(JSON.stringify(r.content)).toContain('by a symbolic link');
     const readme = await client.callTool({ name: 'roadmap', arguments: { path: 'README.md' } });
     expect(JSON.stringify(readme.content)).toContain('is not a roadmap file');
+    // The resources go through the same guard, escaped dots included.
+    const refused = [
+      [
+        'agent-config://roadmaps/linked/secret.md',
+        /linked\/secret\.md.*leads outside agents\/roadmaps\/ by a symbolic link — name the file itself/,
+      ],
+      ['agent-config://roadmaps/..%2F..%2Fsecret.md', /is outside agents\/roadmaps\//],
+    ] as const;
+    for (const [uri, message] of refused) await expect(client.readResource({ uri })).rejects.toThrow(message);
+    expect((await client.readResource({ uri: 'agent-config://roadmaps/ship.md' })).contents).toHaveLength(1);
     await client.close();
     await served;
   });
