@@ -13,6 +13,8 @@ export type { ConfirmOptions } from './commands/confirm.js';
 export { runConfirm } from './commands/confirm.js';
 export type { DeclineOptions } from './commands/decline.js';
 export { runDecline } from './commands/decline.js';
+export type { EvidenceLogReport, EvidenceVerifyReport } from './commands/evidence.js';
+export { runEvidenceLog, runEvidenceVerify, VERIFY_EXIT } from './commands/evidence.js';
 export type { GatesOptions, GatesReport } from './commands/gates.js';
 export { runGates } from './commands/gates.js';
 export { installHooks, renderHookScript } from './commands/hooks.js';
@@ -28,6 +30,24 @@ export { DEFAULT_CONFIG, parseConfig } from './core/config.js';
 export type { Context, Io } from './core/context.js';
 export type { Diagnostic, Severity } from './core/diagnostics.js';
 export { AgentConfigError, ConfigError, InputError, RepoStateError, UsageError } from './core/errors.js';
+export type {
+  EvidenceEntry,
+  EvidenceEvent,
+  EvidenceRead,
+  LedgerRecord,
+  StreamVerification,
+} from './evidence/api.js';
+export {
+  appendEvidence,
+  appendEvidenceBatch,
+  EVIDENCE_EVENTS,
+  EvidenceError,
+  readEvidence,
+  VERIFY_REASONS,
+  verifyStream,
+} from './evidence/api.js';
+export { canonicalize } from './evidence/canonical.js';
+export { buildRecord } from './evidence/record.js';
 export { createGit } from './git/git-cli-adapter.js';
 export type { GitPort } from './git/port.js';
 export type { LintReport } from './lint/report.js';

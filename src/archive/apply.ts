@@ -18,6 +18,11 @@ export interface ApplyDeps {
   journalPath: string;
   /** Regenerates the dashboard after the moves. */
   regenerate: () => Promise<void>;
+  /**
+   * Records the run in the evidence ledger before the first move (once, however often the run
+   * is resumed) and answers the ledger file to stage with the moves, or null.
+   */
+  record?: () => Promise<string | null>;
   hooks?: ApplyHooks;
 }
 
@@ -96,8 +101,13 @@ async function applyRewrites(journal: Journal, deps: ApplyDeps): Promise<void> {
   }
 }
 
-async function stage(journal: Journal, deps: ApplyDeps, fresh: boolean): Promise<string[]> {
-  let paths = journal.stage;
+async function stage(
+  journal: Journal,
+  deps: ApplyDeps,
+  fresh: boolean,
+  ledger: string | null,
+): Promise<string[]> {
+  let paths = ledger === null ? journal.stage : [...new Set([...journal.stage, ledger])].sort();
   if (!fresh) {
     // A resumed run may have staged some paths already: an old path that is gone from both the
     // index and the disk would make `git add` fail, so only paths git or the disk still knows go.
@@ -125,11 +135,13 @@ export async function applyJournal(journal: Journal, deps: ApplyDeps, fresh: boo
     const targets = [...journal.plan.rewrites.map((r) => r.writePath), journal.plan.dashboard];
     removeStaleTemps(targets.map((p) => join(deps.root, p)));
   }
+  await deps.hooks?.beforeStep?.('evidence');
+  const ledger = (await deps.record?.()) ?? null;
   await applyMoves(journal, deps);
   await applyRewrites(journal, deps);
   await deps.hooks?.beforeStep?.('dashboard');
   await deps.regenerate();
-  const staged = await stage(journal, deps, fresh);
+  const staged = await stage(journal, deps, fresh, ledger);
   await deps.hooks?.beforeStep?.('done');
   removeJournal(deps.journalPath);
   return { staged };

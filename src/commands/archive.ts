@@ -20,10 +20,12 @@ import { entriesAfter, type ScannedRoadmap, verdictDependsOnOthers } from '../ar
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { InputError } from '../core/errors.js';
+import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type RoadmapTree, type ScannedTree, scanRoadmapTree } from '../repo/tree.js';
+import { recordArchive } from './archive-evidence.js';
 import { DashboardPlanner, runProgress } from './progress.js';
 
 export interface ArchiveOptions {
@@ -111,7 +113,8 @@ async function planRun(
   const dirtyFound = early(dirtyPaths(git, prefix));
   const { tree, roadmaps } = scanTree(root, config);
   const [tracked, scope] = [new Set(await trackedList), await scopeFound];
-  const isFrozen = picomatch(config.frozen, { dot: true });
+  // The evidence ledger is never rewritten, whatever `frozen` says: that would break its chain.
+  const isFrozen = picomatch([...config.frozen, `${LEDGER_DIR}/**`], { dot: true });
   const selection = selectArchive({
     roadmaps,
     roadmapsDir: config.roadmaps,
@@ -126,7 +129,8 @@ async function planRun(
   const gathered = await gatherCandidates(root, git, selection.moves, tracked);
   // Nothing to move, nothing to refuse: a dirty tree matters only to a run that writes. The
   // answer is awaited either way, so no git process outlives the run.
-  const dirtyNow = await dirtyFound;
+  // The ledger's own appends (stage, claim…) never make a tree dirty for archive.
+  const dirtyNow = (await dirtyFound).filter((path) => !isLedgerFile(path));
   const dirty = selection.moves.length > 0 ? dirtyNow : [];
   if (dirty.length > 0 && !options.allowDirty && !options.dryRun) throw dirtyTreeError(dirty);
   const plan = await planArchive({
@@ -158,12 +162,15 @@ export async function runArchive(
   const journalFound = early(ctx.git(root).gitPath(JOURNAL_NAME));
   const repo = await openRepository(ctx.git, root);
   const journalPath = await journalFound;
+  // Record, then act: the run's roadmap.archived records are written before the first move
+  // (once, even when an interrupted run is resumed) and staged with the moves.
+  const record = (plan: ArchivePlan) => () => recordArchive(ctx, root, config, plan);
   const deps = { root, git: repo.git, journalPath, hooks };
   const pending = readJournal(journalPath);
   if (pending !== null) {
     if (options.dryRun) return { ...report(root, options, pending.plan), pendingJournal: journalPath };
     const regenerate = async () => void (await runProgress(ctx, { root }));
-    const result = await applyJournal(pending, { ...deps, regenerate }, false);
+    const result = await applyJournal(pending, { ...deps, regenerate, record: record(pending.plan) }, false);
     return { ...report(root, options, pending.plan), applied: true, resumed: true, staged: result.staged };
   }
   const { plan, tree, roadmaps, tracked, dirty, texts } = await planRun(root, config, repo, options);
@@ -178,6 +185,6 @@ export async function runArchive(
     if (after === null) await runProgress(ctx, { root });
     else writeFileAtomic(join(root, config.dashboard), planner.render(tree.parked, after));
   };
-  const result = await applyJournal(journal, { ...deps, regenerate }, true);
+  const result = await applyJournal(journal, { ...deps, regenerate, record: record(plan) }, true);
   return { ...done, applied: true, staged: result.staged };
 }

@@ -1,8 +1,9 @@
 import type { Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import { decideClaim, selectForClaim } from '../staging/decide.js';
-import { listStore } from '../staging/store.js';
+import { listStore, locateRecord } from '../staging/store.js';
 import { isSafeToken } from '../staging/token.js';
+import { decisionOnRecord, recordClaim } from './staging-evidence.js';
 import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
 
 export interface ClaimOptions {
@@ -41,6 +42,16 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
     if (found === null) return outcomeReport('claim', 'token-mismatch', null);
     token = found.token;
   }
+  // A confirmation counts only when the ledger holds its record; without one nothing is consumed.
+  const peek = decideClaim(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs);
+  if (peek.outcome === 'execute' && !decisionOnRecord(store, 'stage.confirmed', token)) {
+    return {
+      ...decisionReport('claim', token, { ...peek, transition: undefined }),
+      outcome: 'unrecorded-confirmation',
+      exit: 1,
+    };
+  }
   const decision = settle(store.root, token, (found) => decideClaim(found, ctx.clock(), store.maxTtlMs));
-  return decisionReport('claim', token, decision);
+  // Record, then act: `execute` is answered only once `stage.claimed` is on disk.
+  return recordClaim(ctx, store, decisionReport('claim', token, decision));
 }

@@ -1,11 +1,12 @@
 import type { Context } from '../core/context.js';
 import { confirmQuestion } from '../render/pending.js';
 import { sanitize } from '../render/sanitize.js';
-import { decideConfirm } from '../staging/decide.js';
+import { decideConfirm, standing } from '../staging/decide.js';
 import { formatInstant } from '../staging/record.js';
 import { effectiveExpiry } from '../staging/status.js';
 import { locateRecord } from '../staging/store.js';
 import { isSafeToken } from '../staging/token.js';
+import { decisionOnRecord, recordDecision } from './staging-evidence.js';
 import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
 
 export interface ConfirmOptions {
@@ -37,8 +38,13 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   if (decider === undefined || !isHumanDecider(decider))
     return outcomeReport('confirm', 'decider-required', token);
   const store = await openStore(ctx, options.root);
-  const before = decideConfirm(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs, decider);
-  if (before.outcome !== 'confirmed' || before.record === null)
+  const found = locateRecord(store.root, token);
+  const before = decideConfirm(found, ctx.clock(), store.maxTtlMs, decider);
+  // A live confirmation the ledger lacks (its append failed): confirming again records it.
+  const missing =
+    standing(found, ctx.clock(), store.maxTtlMs) === 'confirmed' &&
+    !decisionOnRecord(store, 'stage.confirmed', token);
+  if ((before.outcome !== 'confirmed' && !missing) || before.record === null)
     return decisionReport('confirm', token, before);
   const expires = formatInstant(new Date(effectiveExpiry(before.record, store.maxTtlMs)));
   // Ctrl-C or Ctrl-D at the question rejects the prompt: that is a "no", not a crash.
@@ -46,9 +52,19 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
     return { ...decisionReport('confirm', token, before), outcome: 'answer-mismatch', exit: 1 };
   }
+  if (missing) {
+    const again = {
+      ...decisionReport('confirm', token, before),
+      outcome: 'confirmed' as const,
+      exit: 0 as const,
+    };
+    return recordDecision(ctx, store, again, decider);
+  }
   // Read again after the person answered: the window may have closed, or someone decided first.
-  const decision = settle(store.root, token, (found) =>
-    decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
+  const decision = settle(store.root, token, (latest) =>
+    decideConfirm(latest, ctx.clock(), store.maxTtlMs, decider),
   );
-  return decisionReport('confirm', token, decision);
+  const report = decisionReport('confirm', token, decision);
+  // The confirmation counts for claim once its record is written (record, then act).
+  return decision.outcome === 'confirmed' ? recordDecision(ctx, store, report, decider) : report;
 }

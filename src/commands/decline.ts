@@ -1,6 +1,7 @@
 import type { Context } from '../core/context.js';
 import { decideDecline } from '../staging/decide.js';
 import { isSafeToken } from '../staging/token.js';
+import { decisionOnRecord, recordDecision } from './staging-evidence.js';
 import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
 
 export interface DeclineOptions {
@@ -20,5 +21,17 @@ export async function runDecline(ctx: Context, options: DeclineOptions): Promise
   const decision = settle(store.root, options.token, (found) =>
     decideDecline(found, ctx.clock(), store.maxTtlMs, decider, reason),
   );
-  return decisionReport('decline', options.token, decision);
+  const report = decisionReport('decline', options.token, decision);
+  const missing =
+    decision.outcome === 'already-declined' && !decisionOnRecord(store, 'stage.declined', options.token);
+  if (decision.outcome !== 'declined' && !missing) return report;
+  if (missing)
+    return recordDecision(
+      ctx,
+      store,
+      report,
+      decision.record?.decided_by ?? null,
+      decision.record?.reason ?? null,
+    );
+  return recordDecision(ctx, store, report, decider, reason);
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { parseConfig } from '../core/config.js';
@@ -7,9 +7,9 @@ import { UsageError } from '../core/errors.js';
 import { type AnchorProblem, compareWithAnchor } from '../evidence/against.js';
 import { EvidenceError } from '../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
-import { type EvidenceRead, readEvidence } from '../evidence/read-fs.js';
+import { type EvidenceRead, readEvidence, type StreamState } from '../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../evidence/record.js';
-import type { StreamStatus, VerifyReason } from '../evidence/verify.js';
+import { type StreamStatus, type VerifyReason, verifyStream } from '../evidence/verify.js';
 import type { GitPort } from '../git/port.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
@@ -66,6 +66,40 @@ function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems:
     const problem = { code: error.code, file: error.where ?? LEDGER_DIR, detail: error.message };
     return { read: { streams: [], records: [] }, problems: [problem] };
   }
+}
+
+/** Root-relative paths of git's top-level-relative ones (others dropped). */
+async function rootPaths(git: GitPort, root: string): Promise<(path: string) => string | null> {
+  const top = (await git.topLevel()) ?? root;
+  const prefix = relative(realpathSync(top), realpathSync(root)).split(sep).join('/');
+  return (path) =>
+    prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null;
+}
+
+/** The ledger streams as the index holds them (what the next commit will contain), verified. */
+async function readStaged(ctx: Context, root: string): Promise<EvidenceRead> {
+  const git = ctx.git(root);
+  if ((await git.topLevel()) === null)
+    throw new UsageError('--staged needs a git repository', root, 'run it inside a clone');
+  const inRoot = await rootPaths(git, root);
+  const entries = (await git.indexFiles()).flatMap((e) => {
+    const path = inRoot(e.path);
+    return path !== null && isLedgerFile(path) ? [{ ...e, path }] : [];
+  });
+  const blobs = await git.readBlobs(entries.map((e) => e.oid));
+  const streams = entries.map((e): StreamState => {
+    const stream = e.path.slice(LEDGER_DIR.length + 1, -'.jsonl'.length);
+    if (e.mode === '120000')
+      return {
+        file: e.path,
+        stream,
+        verification: null,
+        problem: { code: 'not-a-file', detail: 'is staged as a symbolic link' },
+      };
+    const bytes = blobs.get(e.oid) ?? Buffer.alloc(0);
+    return { file: e.path, stream, verification: verifyStream(bytes, { now: ctx.clock() }) };
+  });
+  return { streams, records: [] };
 }
 
 function fileBytes(root: string, file: string): Uint8Array | null {
@@ -138,11 +172,14 @@ function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
  */
 export async function runEvidenceVerify(
   ctx: Context,
-  options: { root?: string; against?: string },
+  options: { root?: string; against?: string; staged?: boolean },
 ): Promise<EvidenceVerifyReport> {
+  if (options.staged === true && options.against !== undefined)
+    throw new UsageError('--staged and --against do not go together', 'evidence verify', 'pass one of them');
   const root = await resolveRoot(ctx, options.root, 'agents');
   const config = loadConfig(root);
-  const { read, problems } = readLedger(ctx, root);
+  const { read, problems } =
+    options.staged === true ? { read: await readStaged(ctx, root), problems: [] } : readLedger(ctx, root);
   const streams: VerifiedStream[] = [];
   const anomalies: EvidenceVerifyReport['anomalies'] = [];
   for (const s of read.streams) {

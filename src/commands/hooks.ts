@@ -51,8 +51,11 @@ export function renderHookScript(cliPath: string | null): string {
   return `#!/bin/sh
 ${HOOK_MARKER} — written by \`agent-config hooks install\`; rerun it to update.
 # When markdown or agent-config.yaml is staged: \`agent-config progress --check\` and
-# \`agent-config lint --staged\`. Skip once with \`git commit --no-verify\`.
-if [ -z "$(git diff --cached --name-only --diff-filter=ACMRD -- '*.md' 'agent-config.yaml')" ]; then
+# \`agent-config lint --staged\`; when evidence-ledger streams are staged:
+# \`agent-config evidence verify --staged\`. Skip once with \`git commit --no-verify\`.
+docs=$(git diff --cached --name-only --diff-filter=ACMRD -- '*.md' 'agent-config.yaml')
+ledger=$(git diff --cached --name-only --diff-filter=ACMRD -- '*agents/evidence/ledger/*.jsonl')
+if [ -z "$docs" ] && [ -z "$ledger" ]; then
   exit 0
 fi
 top=$(git rev-parse --show-toplevel) || exit 1
@@ -66,8 +69,13 @@ ${fallback}else
 fi
 cd "$top" || exit 1
 status=0
-"$@" progress --check || status=1
-"$@" lint --staged || status=1
+if [ -n "$docs" ]; then
+  "$@" progress --check || status=1
+  "$@" lint --staged || status=1
+fi
+if [ -n "$ledger" ]; then
+  "$@" evidence verify --staged || status=1
+fi
 if [ "$status" -ne 0 ]; then
   echo "agent-config pre-commit: fix the findings above and stage the fixes (git commit --no-verify skips the check once)" >&2
 fi

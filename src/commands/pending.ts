@@ -3,6 +3,7 @@ import type { PendingRow, UnreadableRecord } from '../render/pending.js';
 import { formatInstant } from '../staging/record.js';
 import { effectiveExpiry, stageStatus } from '../staging/status.js';
 import { listFolder, pruneExpired } from '../staging/store.js';
+import { recordExpired } from './staging-evidence.js';
 import { openStore } from './staging-shared.js';
 
 /** What waits in `pending/`: one row per readable record, and the files that could not be read. */
@@ -59,5 +60,7 @@ export interface PruneReport {
 /** `agent-config prune`: moves expired stages to `resolved/`; a later claim still answers `expired`. */
 export async function runPrune(ctx: Context, options: { root?: string }): Promise<PruneReport> {
   const store = await openStore(ctx, options.root);
-  return { root: store.root, moved: pruneExpired(store.root, ctx.clock(), store.maxTtlMs) };
+  const moved = pruneExpired(store.root, ctx.clock(), store.maxTtlMs);
+  await recordExpired(ctx, store, moved);
+  return { root: store.root, moved };
 }

@@ -7,6 +7,7 @@ import { buildStage, formatInstant, type StagedAction } from '../staging/record.
 import { effectiveExpiry } from '../staging/status.js';
 import { listStore, putPending } from '../staging/store.js';
 import { deriveToken } from '../staging/token.js';
+import { recordStaged } from './staging-evidence.js';
 import { openStore, type StagingReport } from './staging-shared.js';
 
 export interface StageOptions {
@@ -66,6 +67,9 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const now = ctx.clock();
   const live = findLiveStage(listStore(store.root), action, object, now, store.maxTtlMs);
   const record = live ?? stageRecord(action, object, source, now, ttlMs);
+  const expiresAt = formatInstant(new Date(effectiveExpiry(record, store.maxTtlMs)));
+  // Record, then act: a stage the ledger could not record is never written.
+  if (live === null) await recordStaged(ctx, store, record, expiresAt);
   const file = live === null ? putPending(store.root, record) : null;
   return {
     verb: 'stage',
@@ -75,7 +79,7 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
     file,
     problem: null,
     record,
-    expiresAt: formatInstant(new Date(effectiveExpiry(record, store.maxTtlMs))),
+    expiresAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { RepoStateError } from '../core/errors.js';
 import { loadConfig } from '../repo/load-config.js';
@@ -40,14 +41,24 @@ export function decisionReport(verb: StagingVerb, token: string | null, d: Decis
   };
 }
 
+/** The repository a staging verb works on, its stage lifetimes and its evidence settings. */
+export interface StoreSettings {
+  root: string;
+  ttlMs: number;
+  maxTtlMs: number;
+  evidence: Config['evidence'];
+}
+
 /** The repository the staging verbs work on (marker folder `agents`) and its stage lifetimes. */
-export async function openStore(
-  ctx: Context,
-  root: string | undefined,
-): Promise<{ root: string; ttlMs: number; maxTtlMs: number }> {
+export async function openStore(ctx: Context, root: string | undefined): Promise<StoreSettings> {
   const dir = await resolveRoot(ctx, root, 'agents');
   const config = loadConfig(dir);
-  return { root: dir, ttlMs: config.staging.ttlMs, maxTtlMs: config.staging.maxTtlMs };
+  return {
+    root: dir,
+    ttlMs: config.staging.ttlMs,
+    maxTtlMs: config.staging.maxTtlMs,
+    evidence: config.evidence,
+  };
 }
 
 /**

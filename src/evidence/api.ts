@@ -17,5 +17,5 @@ export {
   type LedgerRecord,
   type Payload,
 } from './record.js';
-export { type AppendOptions, appendEvidence } from './store.js';
+export { type Appended, type AppendOptions, appendEvidence, appendEvidenceBatch } from './store.js';
 export { type StreamVerification, VERIFY_REASONS, type VerifyReason, verifyStream } from './verify.js';

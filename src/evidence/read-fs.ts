@@ -84,18 +84,35 @@ export function readEvidence(root: string, options: ReadEvidenceOptions = {}): E
     delete verification.read;
     streams.push({ file, stream, verification, ...(options.keepBytes ? { bytes } : {}) });
   }
-  records.sort((a, b) =>
-    a.record.ts !== b.record.ts
-      ? a.record.ts < b.record.ts
-        ? -1
-        : 1
-      : a.stream !== b.stream
-        ? a.stream < b.stream
-          ? -1
-          : 1
-        : a.record.seq - b.record.seq,
-  );
-  return { streams, records };
+  return { streams, records: mergeByTime(records) };
+}
+
+/**
+ * Records of all streams in time order, each stream kept in its chain order (a clock that went
+ * backwards does not reorder a stream), ties broken by stream name.
+ */
+function mergeByTime(records: EvidenceRecordRead[]): EvidenceRecordRead[] {
+  const byStream = new Map<string, EvidenceRecordRead[]>();
+  for (const r of records) {
+    const list = byStream.get(r.stream);
+    if (list === undefined) byStream.set(r.stream, [r]);
+    else list.push(r);
+  }
+  const queues = [...byStream.values()];
+  const at = queues.map(() => 0);
+  const merged: EvidenceRecordRead[] = [];
+  for (;;) {
+    let best = -1;
+    for (let q = 0; q < queues.length; q++) {
+      const next = queues[q]![at[q]!];
+      if (next === undefined) continue;
+      const current = best === -1 ? undefined : queues[best]![at[best]!]!;
+      if (current === undefined || next.record.ts < current.record.ts) best = q;
+    }
+    if (best === -1) return merged;
+    merged.push(queues[best]![at[best]!]!);
+    at[best]!++;
+  }
 }
 
 /**

@@ -155,3 +155,19 @@ export function buildRecord(
   const hash = sha256Hex(parts.head + parts.tail);
   return { record: { ...base, hash }, line: `${recordLine(parts, hash)}\n` };
 }
+
+const NOT_IN_ID = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+
+/**
+ * An actor for free text that names someone (a stage's `--source`, a decider): the text itself
+ * when it already is `kind:id`, else `fallbackKind:` and the text without the characters an id
+ * may not hold, cut to 128 characters (`unknown` when nothing is left).
+ */
+export function toActor(
+  fallbackKind: 'human' | 'agent' | 'reviewer' | 'system',
+  text: string | null,
+): string {
+  if (text !== null && ACTOR.test(text)) return text;
+  const id = [...(text ?? '').replace(NOT_IN_ID, '').trim()].slice(0, 128).join('');
+  return `${fallbackKind}:${id === '' ? 'unknown' : id}`;
+}

@@ -21,7 +21,14 @@ import { nodeCrypto } from '../core/crypto.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { EvidenceError } from './errors.js';
 import { EVIDENCE_RUNTIME_DIR, LEDGER_DIR, STREAM_ID, streamFile, WORKING_HEAD_FILE } from './paths.js';
-import { buildRecord, type EvidenceEntry, HASH, InvalidEntryError, type LedgerRecord } from './record.js';
+import {
+  buildRecord,
+  checkEntry,
+  type EvidenceEntry,
+  HASH,
+  InvalidEntryError,
+  type LedgerRecord,
+} from './record.js';
 import { verifyStream } from './verify.js';
 
 // The one adapter that owns ledger files: it checks the ledger folder, takes the stream's lock,
@@ -229,9 +236,8 @@ async function takeLock(root: string, stream: string, options: Required<AppendOp
   }
 }
 
-function appendLine(root: string, stream: string, line: string): void {
+function appendLines(root: string, stream: string, lines: string[]): void {
   const rel = streamFile(stream);
-  const bytes = Buffer.from(line, 'utf8');
   let fd: number;
   try {
     fd = openSync(join(root, rel), 'a');
@@ -239,11 +245,19 @@ function appendLine(root: string, stream: string, line: string): void {
     throw ioError(error, rel, 'open for appending');
   }
   try {
-    // One write per record: a reader or a crash sees the whole line, or a torn tail, never two
-    // records interleaved.
-    const written = writeSync(fd, bytes);
-    if (written !== bytes.length)
-      throw new EvidenceError('io-error', `wrote ${written} of ${bytes.length} bytes`, rel, 'check the disk');
+    for (const line of lines) {
+      // One write per record: a reader or a crash sees the whole line or a torn tail, never
+      // two records interleaved.
+      const bytes = Buffer.from(line, 'utf8');
+      const written = writeSync(fd, bytes);
+      if (written !== bytes.length)
+        throw new EvidenceError(
+          'io-error',
+          `wrote ${written} of ${bytes.length} bytes`,
+          rel,
+          'check the disk',
+        );
+    }
     fsyncSync(fd);
   } catch (error) {
     if (error instanceof EvidenceError) throw error;
@@ -257,12 +271,18 @@ function newStreamId(): string {
   return nodeCrypto().randomBytes(6).toString('hex');
 }
 
-type Cycle = { record: LedgerRecord } | { retry: true };
+/** What an append wrote: the records, and the repository-relative stream file they are in. */
+export interface Appended {
+  records: LedgerRecord[];
+  file: string;
+}
+
+type Cycle = Appended | { retry: true };
 
 async function cycle(
   ctx: Pick<Context, 'clock'>,
   root: string,
-  entry: EvidenceEntry,
+  entries: readonly EvidenceEntry[],
   options: Required<AppendOptions>,
 ): Promise<Cycle> {
   let working = readWorkingHead(root);
@@ -290,10 +310,18 @@ async function cycle(
       writeWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
       return { retry: true };
     }
-    const { record, line } = buildRecord(entry, { seq: working.seq, head: working.head }, ctx.clock());
-    appendLine(root, working.stream, line);
-    writeWorkingHead(root, { stream: working.stream, head: record.hash, seq: record.seq });
-    return { record };
+    const records: LedgerRecord[] = [];
+    const lines: string[] = [];
+    let after = { seq: working.seq, head: working.head };
+    for (const entry of entries) {
+      const { record, line } = buildRecord(entry, after, ctx.clock());
+      records.push(record);
+      lines.push(line);
+      after = { seq: record.seq, head: record.hash };
+    }
+    appendLines(root, working.stream, lines);
+    writeWorkingHead(root, { stream: working.stream, head: after.head, seq: after.seq });
+    return { records, file: streamFile(working.stream) };
   } finally {
     release();
   }
@@ -311,24 +339,41 @@ export async function appendEvidence(
   entry: EvidenceEntry,
   options: AppendOptions = {},
 ): Promise<LedgerRecord | null> {
-  if (!config.evidence.ledger) return null;
+  const appended = await appendEvidenceBatch(ctx, root, config, [entry], options);
+  return appended === null ? null : appended.records[0]!;
+}
+
+/**
+ * Appends several records in order, under one lock, one `write` each and one fsync, and says
+ * which stream file holds them (to stage it with a commit); null when the ledger is off.
+ */
+export async function appendEvidenceBatch(
+  ctx: Pick<Context, 'clock'>,
+  root: string,
+  config: Pick<Config, 'evidence'>,
+  entries: readonly EvidenceEntry[],
+  options: AppendOptions = {},
+): Promise<Appended | null> {
+  if (!config.evidence.ledger || entries.length === 0) return null;
   const tuned: Required<AppendOptions> = {
     cycles: options.cycles ?? 64,
     lockAttempts: options.lockAttempts ?? 1500,
     lockDelayMs: options.lockDelayMs ?? 5,
     newStreamId: options.newStreamId ?? newStreamId,
   };
-  try {
-    buildRecord(entry, { seq: 0, head: null }, ctx.clock());
-  } catch (error) {
-    if (error instanceof InvalidEntryError)
-      throw new EvidenceError('invalid-entry', error.message, LEDGER_DIR);
-    throw error;
+  for (const entry of entries) {
+    try {
+      checkEntry(entry);
+    } catch (error) {
+      if (error instanceof InvalidEntryError)
+        throw new EvidenceError('invalid-entry', error.message, LEDGER_DIR);
+      throw error;
+    }
   }
   ledgerFolder(root, true);
   for (let i = 0; i < tuned.cycles; i++) {
-    const result = await cycle(ctx, root, entry, tuned);
-    if ('record' in result) return result.record;
+    const result = await cycle(ctx, root, entries, tuned);
+    if ('records' in result) return result;
   }
   throw new EvidenceError(
     'head-moved',

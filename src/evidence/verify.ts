@@ -1,8 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { CanonicalJsonError } from './canonical.js';
 import {
   ACTOR,
   encodeRecord,
-  HASH,
   isEvidenceEvent,
   LEDGER_ALG,
   type LedgerRecord,
@@ -69,8 +69,9 @@ export interface VerifyOptions {
   collect?: boolean;
 }
 
-const KEYS = 'actor,alg,event,hash,payload,prev,seq,ts';
 const decoder = new TextDecoder('utf-8', { fatal: true });
+// The member a record's hash leaves out of the hashed text: `"hash":"` + 64 hex digits + `",`.
+const HASH_MEMBER = '"hash":"'.length + 64 + 2;
 
 type LineVerdict = { record: LedgerRecord } | { reason: VerifyReason; detail: string; record?: LedgerRecord };
 
@@ -85,16 +86,51 @@ function decodeLine(bytes: Uint8Array, start: number, end: number): string | nul
 function checkShape(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const r = value as Record<string, unknown>;
-  if (Object.keys(r).sort().join(',') !== KEYS) return `keys must be exactly ${KEYS}`;
+  let keys = 0;
+  for (const _ in r) keys++;
+  // Eight keys, each of the right type below: exactly the record's keys.
+  if (keys !== 8) return 'keys must be exactly actor, alg, event, hash, payload, prev, seq, ts';
   if (!Number.isSafeInteger(r.seq) || (r.seq as number) < 1) return 'seq is not a positive integer';
   if (typeof r.ts !== 'string' || !TIMESTAMP.test(r.ts)) return 'ts is not ISO 8601 UTC with milliseconds';
   if (!isEvidenceEvent(r.event)) return 'event is not one of the closed list';
   if (typeof r.actor !== 'string' || !ACTOR.test(r.actor)) return 'actor is not kind:id';
   if (typeof r.payload !== 'object' || r.payload === null || Array.isArray(r.payload))
     return 'payload is not an object';
-  if (r.prev !== null && (typeof r.prev !== 'string' || !HASH.test(r.prev))) return 'prev is not a hash';
-  if (typeof r.hash !== 'string' || !HASH.test(r.hash)) return 'hash is not 64 lower-case hex digits';
+  // Length only: a prev or hash of 64 other characters never equals a computed hash, so it
+  // fails as prev-mismatch or hash-mismatch at the same seq without a regular expression.
+  if (r.prev !== null && (typeof r.prev !== 'string' || r.prev.length !== 64)) return 'prev is not a hash';
+  if (typeof r.hash !== 'string' || r.hash.length !== 64) return 'hash is not 64 hex digits';
+  if (r.alg !== LEDGER_ALG) return 'alg is missing';
   return null;
+}
+
+/** True when every object's keys, in enumeration order, are sorted by UTF-16 code units. */
+function keysSorted(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) return value.every(keysSorted);
+  let last: string | null = null;
+  for (const key in value) {
+    if (last !== null && !(last < key)) return false;
+    last = key;
+    if (!keysSorted((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * True when the line is the RFC 8785 form of the record. The fast way: `JSON.stringify` writes
+ * numbers and strings as the RFC does, so a line equal to it with sorted keys and no escaped
+ * surrogate is canonical. Anything else (integer-like keys, which objects enumerate first; a
+ * `\ud…` escape) is decided by encoding the record in full.
+ */
+function isCanonical(record: LedgerRecord, text: string): boolean | CanonicalJsonError {
+  if (!text.includes('\\ud') && JSON.stringify(record) === text && keysSorted(record)) return true;
+  try {
+    return recordLine(encodeRecord(record), record.hash) === text;
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) return error;
+    throw error;
+  }
 }
 
 function checkLine(text: string | null): LineVerdict {
@@ -111,16 +147,14 @@ function checkLine(text: string | null): LineVerdict {
   const shape = checkShape(value);
   if (shape !== null) return { reason: 'schema-invalid', detail: shape };
   const record = value as LedgerRecord;
-  let parts: { head: string; tail: string };
-  try {
-    parts = encodeRecord(record);
-  } catch (error) {
-    if (!(error instanceof CanonicalJsonError)) throw error;
-    return { reason: 'schema-invalid', detail: error.message, record };
-  }
-  if (recordLine(parts, record.hash) !== text)
-    return { reason: 'malformed-line', detail: 'not in canonical form (RFC 8785)', record };
-  if (sha256Hex(parts.head + parts.tail) !== record.hash)
+  const canonical = isCanonical(record, text);
+  if (canonical instanceof CanonicalJsonError)
+    return { reason: 'schema-invalid', detail: canonical.message, record };
+  if (!canonical) return { reason: 'malformed-line', detail: 'not in canonical form (RFC 8785)', record };
+  // Canonical, so the keys sort as actor, alg, event, hash, …: the hashed text is the line
+  // without its hash member, and `,"hash":"` cannot occur earlier (it would end a string).
+  const at = text.indexOf(',"hash":"') + 1;
+  if (sha256Hex(text.slice(0, at) + text.slice(at + HASH_MEMBER)) !== record.hash)
     return { reason: 'hash-mismatch', detail: 'the hash does not match the record', record };
   return { record };
 }
@@ -164,10 +198,22 @@ export function verifyStream(bytes: Uint8Array, options: VerifyOptions = {}): St
   let lastTs = '';
   let start = 0;
   let bad: { reason: VerifyReason; detail: string } | null = null;
+  // Decoded once when the whole stream is UTF-8 (the usual case); line by line otherwise, so
+  // a bad byte is reported at its own line.
+  const whole = isUtf8(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+    : null;
+  let at = 0;
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
     if (end === -1) break;
-    const text = decodeLine(bytes, start, end);
+    let text: string | null;
+    if (whole === null) text = decodeLine(bytes, start, end);
+    else {
+      const stop = whole.indexOf('\n', at);
+      text = whole.slice(at, stop);
+      at = stop + 1;
+    }
     if (bad !== null) {
       const loose = read && readLoose(text);
       if (loose) read.push({ record: loose, verified: false });

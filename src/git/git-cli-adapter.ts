@@ -226,6 +226,24 @@ export class GitCliAdapter implements GitPort {
     return entries;
   }
 
+  async indexFiles(pathspecs: string[] = []): Promise<TreeEntry[]> {
+    const top = await this.topLevel();
+    const out = await runGit(top ?? this.dir, [
+      '-c',
+      'core.quotepath=off',
+      'ls-files',
+      '-s',
+      '-z',
+      '--',
+      ...pathspecs,
+    ]);
+    return splitZ(out).map((item) => {
+      const tab = item.indexOf('\t');
+      const [mode, oid] = item.slice(0, tab).split(' ');
+      return { path: item.slice(tab + 1), mode: mode!, oid: oid! };
+    });
+  }
+
   async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
     if (oids.length === 0) return new Map();
     const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${oids.join('\n')}\n`);

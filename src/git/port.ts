@@ -52,6 +52,8 @@ export interface GitPort {
    * optionally limited to pathspecs; throws `RepoStateError` when `rev` names no commit.
    */
   treeFiles(rev: string, pathspecs?: string[]): Promise<TreeEntry[]>;
+  /** Files of the index (`git ls-files -s`), paths from the top level, optionally limited to pathspecs. */
+  indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** The bytes of blobs by id (`git cat-file --batch`); ids git does not know are left out. */
   readBlobs(oids: string[]): Promise<Map<string, Buffer>>;
 }

@@ -20,7 +20,10 @@ export type OutcomeCode =
   | 'tampered'
   | 'malformed'
   | 'token-mismatch'
-  | 'invalid-token';
+  | 'invalid-token'
+  | 'unrecorded'
+  | 'unrecorded-confirmation'
+  | 'evidence-failed';
 
 /** One row of the outcome table: the code, its exit code for that verb, and what it means. */
 export interface OutcomeSpec {
@@ -60,12 +63,22 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
     ),
     row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
     row('decider-required', 2, 'no `--as human:<name>` and no AGENT_CONFIG_HUMAN starting with human:'),
+    row(
+      'unrecorded',
+      1,
+      'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
+    ),
     ...SHARED,
   ]),
   decline: Object.freeze([
     row('declined', 0, 'the stage is declined; it can never execute'),
     row('already-declined', 0, 'this stage was declined before; nothing changed'),
     row('re-vote', 1, 'the stage was confirmed before; a decision is never changed'),
+    row(
+      'unrecorded',
+      1,
+      'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
+    ),
     ...SHARED,
   ]),
   claim: Object.freeze([
@@ -73,6 +86,16 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
     row('not-confirmed', 1, 'the stage still waits for a person; nothing was consumed'),
     row('already-claimed', 1, 'another caller claimed it; do not act'),
     row('declined', 1, 'the person declined it; the reason is in the record'),
+    row(
+      'unrecorded-confirmation',
+      1,
+      'the confirmation has no stage.confirmed record in the evidence ledger; the person confirms again to record it; nothing was consumed',
+    ),
+    row(
+      'evidence-failed',
+      1,
+      'the stage.claimed record could not be written: the stage is consumed and never executes',
+    ),
     ...SHARED,
   ]),
 });

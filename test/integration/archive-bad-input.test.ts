@@ -139,9 +139,10 @@ describe('archive on unusual repositories', () => {
     const result = await run(dir, ['archive', '--all']);
     expect(result.stdout).toContain('(untracked: plain rename)');
     expect(existsSync(join(dir, 'agents/roadmaps/archive/new.md'))).toBe(true);
-    // Nothing staged: the roadmap stays untracked at its new place (the dashboard is new, too).
-    expect(gitOut(dir, 'status', '--porcelain', '--untracked-files=all')).toBe(
-      '?? agents/roadmaps-progress.md\n?? agents/roadmaps/archive/new.md\n',
+    // Only the run's evidence is staged: the roadmap stays untracked at its new place (the
+    // dashboard is new, too).
+    expect(gitOut(dir, 'status', '--porcelain', '--untracked-files=all')).toMatch(
+      /^A {2}agents\/evidence\/ledger\/[0-9a-f]{12}\.jsonl\n\?\? agents\/roadmaps-progress\.md\n\?\? agents\/roadmaps\/archive\/new\.md\n$/,
     );
   });
 

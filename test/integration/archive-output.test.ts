@@ -45,7 +45,8 @@ describe('archive text output (golden)', () => {
         '  ✅  Archived: agents/roadmaps/done.md → agents/roadmaps/archive/done.md  (2 ref(s) rewritten)',
         '        left as recorded: agents/evidence/review.md:3',
         '        left in fenced code: docs/a.md:4',
-        '  3 file(s) rewritten, 4 path(s) staged; agents/roadmaps-progress.md regenerated.',
+        // The fifth staged path is the evidence ledger with the run's roadmap.archived record.
+        '  3 file(s) rewritten, 5 path(s) staged; agents/roadmaps-progress.md regenerated.',
         '',
       ].join('\n'),
     );

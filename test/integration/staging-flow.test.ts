@@ -35,8 +35,11 @@ describe('stage', () => {
     });
     expect(deriveToken('delete-branch', 'feature/x', record.nonce as string)).toBe(token);
     expect(record.nonce).toMatch(/^[0-9a-f]{32}$/);
-    // Machine-local state: the store ignores itself, so git never sees it.
-    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    // Machine-local state: the store ignores itself, so git never sees it. The evidence ledger
+    // is the one thing meant to be committed.
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all')).toMatch(
+      /^\?\? agents\/evidence\/ledger\/[0-9a-f]{12}\.jsonl\n$/,
+    );
   });
 
   it('is idempotent while a stage is live, and stages anew after it expired or for another object', async () => {

@@ -73,11 +73,16 @@ export function registerEvidence(program: Command, ctx: Context, state: CliState
       '--against <ref>',
       'also check against a git revision: streams only appended to, frozen records unchanged',
     )
+    .option('--staged', 'verify the streams as staged in the index (the pre-commit hook)')
     .option('--json', 'print the result as one JSON document')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
       const { runEvidenceVerify } = await import('../../commands/evidence.js');
-      const report = await runEvidenceVerify(ctx, { root: opts.root, against: opts.against });
+      const report = await runEvidenceVerify(ctx, {
+        root: opts.root,
+        against: opts.against,
+        staged: opts.staged === true,
+      });
       state.exitCode = renderVerify(ctx, report, opts.json === true);
     });
   evidence

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord, sha256Hex } from '../../../src/evidence/record.js';
+import { buildRecord, type EvidenceEntry, sha256Hex } from '../../../src/evidence/record.js';
 import { VERIFY_REASONS, verifyStream } from '../../../src/evidence/verify.js';
 import { bytes, makeChain } from './chain.js';
 
@@ -97,6 +97,26 @@ describe('verifyStream', () => {
     });
     const genesis = rehash({ ...JSON.parse(lines[0]!), prev: records[2]!.hash });
     expect(verifyStream(bytes(`${genesis}\n`))).toMatchObject({ reason: 'not-genesis', firstBadSeq: 1 });
+  });
+
+  it('accepts canonical lines whatever their payload keys, and refuses equivalent non-canonical ones', () => {
+    const entry: EvidenceEntry = {
+      event: 'stage.staged',
+      actor: 'agent:a',
+      payload: { '10': 'x', '9': '\u000f', b: [{ z: 1, a: 2 }] },
+    };
+    const { line } = buildRecord(entry, { seq: 0, head: null }, new Date('2026-12-01T07:00:00Z'));
+    // Integer-like keys enumerate first in a parsed object; the canonical order is by code units.
+    expect(line).toContain('{"10":"x","9":"\\u000f","b":[{"a":2,"z":1}]}');
+    expect(verifyStream(bytes(line))).toMatchObject({ status: 'clean', records: 1 });
+    // The same value with an upper-case escape parses equal but is not the canonical bytes.
+    expect(verifyStream(bytes(line.replace('\\u000f', '\\u000F')))).toMatchObject({
+      status: 'corrupt',
+      reason: 'malformed-line',
+      firstBadSeq: 1,
+    });
+    const surrogate = line.replace('"x"', '"\\ud800"');
+    expect(verifyStream(bytes(surrogate))).toMatchObject({ status: 'corrupt', reason: 'schema-invalid' });
   });
 
   it('a stream both corrupt and torn is corrupt', () => {

@@ -12,6 +12,7 @@ const FROZEN = {
     'answer-mismatch 1',
     'stdin-not-tty 1',
     'decider-required 2',
+    'unrecorded 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -22,6 +23,7 @@ const FROZEN = {
     'declined 0',
     'already-declined 0',
     're-vote 1',
+    'unrecorded 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -33,6 +35,8 @@ const FROZEN = {
     'not-confirmed 1',
     'already-claimed 1',
     'declined 1',
+    'unrecorded-confirmation 1',
+    'evidence-failed 1',
     'expired 1',
     'tampered 1',
     'malformed 1',
@@ -61,6 +65,7 @@ describe('the outcome codes', () => {
       'answer-mismatch',
       'stdin-not-tty',
       'decider-required',
+      'unrecorded',
       'expired',
       'tampered',
       'malformed',
@@ -71,6 +76,8 @@ describe('the outcome codes', () => {
       'execute',
       'not-confirmed',
       'already-claimed',
+      'unrecorded-confirmation',
+      'evidence-failed',
     ]);
     expect(Object.isFrozen(OUTCOME_CODES)).toBe(true);
   });

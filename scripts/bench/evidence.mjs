@@ -1,0 +1,110 @@
+// `evidence verify` on a generated 100,000-record stream (MB/s, and the ratio to a bare Node
+// script that only reads the file and hashes every line), and `stage` / `claim` with the
+// evidence ledger on against the same commands with it off.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'dist', 'bin.js');
+const LIB = join(ROOT, 'dist', 'index.mjs');
+const RECORDS = 100_000;
+const STREAM = 'agents/evidence/ledger/bench00000000.jsonl';
+const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
+
+async function generated(dir) {
+  const file = join(dir, STREAM);
+  if (existsSync(file)) return file;
+  const { buildRecord } = await import(LIB);
+  mkdirSync(join(dir, 'agents/evidence/ledger'), { recursive: true });
+  const lines = [];
+  let after = { seq: 0, head: null };
+  const start = Date.parse('2026-12-01T00:00:00.000Z');
+  for (let i = 0; i < RECORDS; i++) {
+    const entry = {
+      event: i % 2 === 0 ? 'stage.staged' : 'stage.claimed',
+      actor: 'agent:bench',
+      payload: { token: i.toString(16).padStart(16, '0'), action: 'push', object_sha256: 'ab'.repeat(32) },
+    };
+    const { record, line } = buildRecord(entry, after, new Date(start + i * 1000));
+    lines.push(line);
+    after = { seq: record.seq, head: record.hash };
+  }
+  writeFileSync(`${file}.tmp`, lines.join(''));
+  execFileSync('mv', [`${file}.tmp`, file]);
+  return file;
+}
+
+// The reference: read the file, split it into lines, SHA-256 every line. Nothing else.
+const BARE = `const c=require('node:crypto');const t=require('node:fs').readFileSync(process.argv[1],'utf8');let h='';for(const l of t.split('\\n'))if(l)h=c.createHash('sha256').update(l).digest('hex');`;
+
+function stagingRepo(dir, ledger) {
+  if (!existsSync(join(dir, '.git'))) {
+    mkdirSync(join(dir, 'agents'), { recursive: true });
+    writeFileSync(join(dir, 'agents', 'README.md'), 'bench\n');
+    writeFileSync(join(dir, 'agent-config.yaml'), `evidence:\n  ledger: ${ledger}\n`);
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env: GIT_ENV });
+  }
+  return dir;
+}
+
+// Stages and confirms `deploy prod` through the library (a pretend terminal answers), so the
+// next `claim` finds a confirmed stage and, with the ledger on, its stage.confirmed record.
+const CONFIRMED = `
+const { runStage, runConfirm, createGit } = await import(process.argv[1]);
+const io = { stdout: { write() {} }, stderr: { write() {} }, isTTY: false, stdinIsTTY: true, color: false, columns: 80 };
+const ctx = { cwd: process.argv[2], env: {}, clock: () => new Date(), io, git: createGit };
+const { token } = await runStage(ctx, { action: 'deploy', object: 'prod', source: 'agent:bench' });
+ctx.prompt = async () => token.slice(-4);
+const r = await runConfirm(ctx, { token, as: 'human:bench' });
+if (r.outcome !== 'confirmed') throw new Error(r.outcome);
+`;
+
+export default async function bench(h) {
+  const dir = join(ROOT, '.bench', 'evidence-v1');
+  const file = await generated(dir);
+  const mb = statSync(file).size / 1e6;
+  const verify = await h.timePair(
+    `evidence verify, ${RECORDS.toLocaleString('en')} records (${mb.toFixed(1)} MB)`,
+    {
+      cmd: process.execPath,
+      args: [BIN, 'evidence', 'verify', '--root', dir],
+      before: () => readFileSync(file),
+    },
+    'bare node: read the file and SHA-256 every line',
+    { cmd: process.execPath, args: ['-e', BARE, file] },
+    { runs: 7 },
+  );
+  h.line(
+    `verify: ${(mb / (verify.a / 1000)).toFixed(1)} MB/s (bare script ${(mb / (verify.b / 1000)).toFixed(1)} MB/s); ratio ${verify.ratio.toFixed(2)}× (target ≤ 3×: ${verify.ratio <= 3 ? 'met' : 'MISSED'})`,
+  );
+
+  const on = stagingRepo(join(ROOT, '.bench', 'evidence-ledger-on'), true);
+  const off = stagingRepo(join(ROOT, '.bench', 'evidence-ledger-off'), false);
+  const fresh = (repo) => () =>
+    rmSync(join(repo, 'agents/runtime/staged-confirmations'), { recursive: true, force: true });
+  const stageArgs = ['stage', '--action', 'deploy', '--object', 'prod', '--source', 'agent:bench'];
+  const stage = await h.timePair(
+    'stage, ledger on',
+    { cmd: process.execPath, args: [BIN, ...stageArgs], cwd: on, before: fresh(on) },
+    'stage, ledger off',
+    { cmd: process.execPath, args: [BIN, ...stageArgs], cwd: off, before: fresh(off) },
+  );
+  const confirmed = (repo) => () => {
+    fresh(repo)();
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', CONFIRMED, LIB, repo], {
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(r.stderr);
+  };
+  const claimArgs = ['claim', '--action', 'deploy', '--object', 'prod'];
+  const claim = await h.timePair(
+    'claim, ledger on',
+    { cmd: process.execPath, args: [BIN, ...claimArgs], cwd: on, before: confirmed(on) },
+    'claim, ledger off',
+    { cmd: process.execPath, args: [BIN, ...claimArgs], cwd: off, before: confirmed(off) },
+  );
+  h.line(
+    `ledger on ÷ off (median of pairs): stage ${stage.ratio.toFixed(2)}×, claim ${claim.ratio.toFixed(2)}× (target ≤ 1.3×: ${stage.ratio <= 1.3 && claim.ratio <= 1.3 ? 'met' : 'MISSED'})`,
+  );
+}
