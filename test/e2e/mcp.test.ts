@@ -318,6 +318,17 @@ describe('agent-config mcp', () => {
     expect(twice.structuredContent).toMatchObject({ outcome: 'already-claimed', exit: 1 });
     // The same answer the CLI gives, from the same renderer.
     expect(twice.structuredContent).toEqual(cliJson(dir, 'claim', stage.token, '--json'));
+    // Every step was recorded in the evidence ledger, by whoever took it, and the chain verifies.
+    const log = cliJson(dir, 'evidence', 'log', '--json') as {
+      records: Array<{ event: string; actor: string }>;
+    };
+    expect(log.records.map((r) => [r.event, r.actor])).toEqual([
+      ['stage.staged', 'agent:mcp'],
+      ['stage.confirmed', 'human:ada'],
+      ['stage.claimed', 'agent:mcp'],
+    ]);
+    const verified = await client.callTool({ name: 'evidence_verify', arguments: {} });
+    expect(verified.structuredContent).toMatchObject({ ok: true, exit: 0 });
   });
 
   it('answers a client of the 2025 protocol (`initialize`) over raw JSON-RPC lines', async () => {
