@@ -51,6 +51,17 @@ interface WorkingHead {
   stream: string;
   head: string | null;
   seq: number;
+  /**
+   * SHA-256 of the whole stream as this working copy left it (verified, plus its own lines):
+   * when the file still has exactly these bytes it verifies without reading every record.
+   */
+  digest?: string;
+}
+
+function digestOf(...parts: Uint8Array[]): string {
+  const hash = nodeCrypto().createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
 }
 
 function errno(error: unknown): string {
@@ -90,7 +101,17 @@ export function ledgerFolder(root: string, create: boolean): string | null {
       return join(root, LEDGER_DIR);
     }
     if (stat.isSymbolicLink()) {
-      const target = realpathSync(at);
+      let target: string;
+      try {
+        target = realpathSync(at);
+      } catch (error) {
+        throw new EvidenceError(
+          'ledger-not-folder',
+          `is a symbolic link to nothing (${errno(error)})`,
+          rel,
+          'replace the link with a folder',
+        );
+      }
       if (target !== realRoot && !target.startsWith(realRoot + sep))
         throw new EvidenceError(
           'ledger-outside',
@@ -111,7 +132,7 @@ export function ledgerFolder(root: string, create: boolean): string | null {
   return at;
 }
 
-function readWorkingHead(root: string): WorkingHead | null {
+function readWorkingHead(root: string): WorkingHead | 'damaged' | null {
   let text: string;
   try {
     text = readFileSync(join(root, WORKING_HEAD_FILE), 'utf8');
@@ -125,11 +146,12 @@ function readWorkingHead(root: string): WorkingHead | null {
       typeof v.stream === 'string' &&
       STREAM_ID.test(v.stream) &&
       (v.head === null || (typeof v.head === 'string' && HASH.test(v.head))) &&
-      Number.isSafeInteger(v.seq);
+      Number.isSafeInteger(v.seq) &&
+      (v.digest === undefined || (typeof v.digest === 'string' && HASH.test(v.digest)));
     // A damaged state file only costs a new stream: the ledger itself is never trusted from it.
-    return ok ? v : null;
+    return ok ? v : 'damaged';
   } catch {
-    return null;
+    return 'damaged';
   }
 }
 
@@ -286,24 +308,36 @@ async function cycle(
   options: Required<AppendOptions>,
 ): Promise<Cycle> {
   let working = readWorkingHead(root);
-  if (working === null) {
-    createWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  if (working === 'damaged') writeWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  else if (working === null) createWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
+  if (working === 'damaged' || working === null) {
     working = readWorkingHead(root);
-    if (working === null) return { retry: true };
+    if (working === 'damaged' || working === null) return { retry: true };
   }
   const bytes = readStreamBytes(root, working.stream);
-  const verified = verifyStream(bytes);
   // The stream is ours to extend only when it still ends exactly where this working copy left
   // it: another branch, a fresh clone, a rebase or a torn or corrupt tail all start a new one.
+  // Bytes identical to what this working copy verified and wrote need no second verification.
+  const unchanged = working.digest !== undefined && working.digest === digestOf(bytes);
+  const verified = unchanged ? null : verifyStream(bytes);
   const continues =
     working.head === null
       ? bytes.length === 0
-      : verified.status === 'clean' && verified.head === working.head && verified.records === working.seq;
+      : unchanged ||
+        (verified!.status === 'clean' &&
+          verified!.head === working.head &&
+          verified!.records === working.seq);
   const release = await takeLock(root, working.stream, options);
   try {
     const now = readWorkingHead(root);
     const again = readStreamBytes(root, working.stream);
-    if (now === null || now.stream !== working.stream || now.head !== working.head || !again.equals(bytes)) {
+    if (
+      now === null ||
+      now === 'damaged' ||
+      now.stream !== working.stream ||
+      now.head !== working.head ||
+      !again.equals(bytes)
+    ) {
       return { retry: true }; // head-moved: another process appended or switched streams
     }
     if (!continues) {
@@ -320,7 +354,8 @@ async function cycle(
       after = { seq: record.seq, head: record.hash };
     }
     appendLines(root, working.stream, lines);
-    writeWorkingHead(root, { stream: working.stream, head: after.head, seq: after.seq });
+    const digest = digestOf(bytes, Buffer.from(lines.join(''), 'utf8'));
+    writeWorkingHead(root, { stream: working.stream, head: after.head, seq: after.seq, digest });
     return { records, file: streamFile(working.stream) };
   } finally {
     release();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   mkdirSync,
@@ -47,8 +48,19 @@ describe('appendEvidence', () => {
       [2, true],
     ]);
     const state = JSON.parse(readFileSync(join(root, 'agents/runtime/evidence/head.json'), 'utf8'));
-    expect(state).toEqual({ stream: read.streams[0]!.stream, head: b!.hash, seq: 2 });
+    const bytes = readFileSync(join(root, read.streams[0]!.file));
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    expect(state).toEqual({ stream: read.streams[0]!.stream, head: b!.hash, seq: 2, digest });
     expect(readFileSync(join(root, 'agents/runtime/evidence/.gitignore'), 'utf8')).toContain('*');
+  });
+
+  it('a damaged working head costs only a new stream', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    writeFileSync(join(root, 'agents/runtime/evidence/head.json'), '{"stream": 5');
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2))).toMatchObject({ seq: 1, prev: null });
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(3))).toMatchObject({ seq: 2 });
+    expect(streams(root)).toHaveLength(2);
   });
 
   it('writes nothing and returns null when evidence.ledger is false', async () => {
@@ -84,6 +96,17 @@ describe('appendEvidence', () => {
       .streams.map((s) => s.verification?.status)
       .sort();
     expect(byStatus).toEqual(['clean', 'torn-tail']);
+  });
+
+  it('a stream edited under this working copy (its last line kept) is never appended to', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    for (let i = 1; i <= 3; i++) await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(i));
+    const [name] = streams(root);
+    const file = join(root, LEDGER, name!);
+    const edited = readFileSync(file, 'utf8').replace('"n":2', '"n":5');
+    writeFileSync(file, edited);
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(4))).toMatchObject({ seq: 1, prev: null });
+    expect(readFileSync(file, 'utf8')).toBe(edited);
   });
 
   it('reports a stale lock with the command that clears it, and appends nothing', async () => {
@@ -128,6 +151,9 @@ describe('appendEvidence', () => {
     const error = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-outside');
     expect(error.oneLine()).toContain(LEDGER);
     expect(readdirSync(outside)).toEqual([]);
+    rmSync(join(root, LEDGER));
+    symlinkSync(join(root, 'nowhere'), join(root, LEDGER));
+    await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1)), 'ledger-not-folder');
   });
 
   it('refuses an entry a record cannot carry, before touching the ledger', async () => {

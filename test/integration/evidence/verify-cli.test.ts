@@ -180,6 +180,9 @@ describe('evidence verify and log', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/cannot resolve `no-such-branch`/);
     expect(unknown.stderr).not.toMatch(/at .*\.ts:\d+/);
+    const both = await run(root, ['evidence', 'verify', '--staged', '--against', 'main']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--staged and --against do not go together');
     mkdirSync(join(root, LEDGER, 'dir.jsonl'));
     const folder = await verifyJson(root);
     expect(folder.code).toBe(4);
@@ -191,6 +194,13 @@ describe('evidence verify and log', () => {
     const link = await verifyJson(root);
     expect(link.code).toBe(1);
     expect(link.json.problems).toEqual([{ code: 'symlink-outside', file: `${LEDGER}/link.jsonl` }]);
+    rmSync(join(root, LEDGER, 'link.jsonl'));
+    // A stream that cannot be read (here a link to nothing): exit 4, named, nothing else hidden.
+    symlinkSync(join(root, 'missing.jsonl'), join(root, LEDGER, 'gone.jsonl'));
+    const gone = await verifyJson(root);
+    expect(gone.code).toBe(4);
+    expect(gone.json.problems).toEqual([{ code: 'unreadable', file: `${LEDGER}/gone.jsonl` }]);
+    expect(gone.json.streams).toHaveLength(1);
     rmSync(join(root, 'agents/evidence'), { recursive: true });
     mkdirSync(join(root, 'agents/evidence'));
     writeFileSync(join(root, LEDGER), 'a file');

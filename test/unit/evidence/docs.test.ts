@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VERIFY_EXIT } from '../../../src/commands/evidence.js';
+import { EVIDENCE_EVENTS } from '../../../src/evidence/record.js';
+import { VERIFY_REASONS } from '../../../src/evidence/verify.js';
+
+const DOC = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'evidence.md'), 'utf8');
+
+describe('docs/evidence.md', () => {
+  it('documents every event, every verify reason and every append error code', () => {
+    for (const event of EVIDENCE_EVENTS) expect(DOC).toContain(`\`${event}\``);
+    for (const reason of VERIFY_REASONS) expect(DOC).toContain(`\`${reason}\``);
+    const codes = [
+      'ledger-not-folder',
+      'ledger-outside',
+      'lock-stale',
+      'lock-timeout',
+      'head-moved',
+      'io-error',
+      'invalid-entry',
+    ];
+    for (const code of codes) expect(DOC).toContain(`| \`${code}\` |`);
+  });
+
+  it('states the frozen exit codes as the command has them', () => {
+    expect(VERIFY_EXIT).toEqual({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 });
+    expect(DOC).toContain('**0** clean, **1** integrity failure');
+    expect(DOC).toContain('**3** torn tail');
+    expect(DOC).toContain('**4** I/O');
+  });
+});
