@@ -52,6 +52,17 @@ const lazyShellParser = {
   },
 };
 
+// See scripts/shims/load-mcp-sdk.cjs: the MCP SDK is dist/mcp-sdk.cjs, required by `mcp` alone.
+const separateMcpSdk = {
+  name: 'separate-mcp-sdk',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]load-sdk\.js$/ }, (args) =>
+      /[\\/]src[\\/]mcp$/.test(args.resolveDir) ? { path: shim('load-mcp-sdk.cjs') } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/mcp-sdk\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 const common = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -115,8 +126,18 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
     define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
     banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser],
+    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser, separateMcpSdk],
+    metafile: true,
   });
+  const heavy = Object.keys(cli.metafile.inputs).find((f) =>
+    /node_modules[\\/](zod|@modelcontextprotocol)[\\/]/.test(f),
+  );
+  if (heavy !== undefined) {
+    // Every command would parse it at start: it belongs in dist/mcp-sdk.cjs (src/mcp/load-sdk.ts).
+    throw new Error(
+      `dist/cli.cjs would bundle ${heavy}; import the MCP SDK only through src/mcp/load-sdk.ts`,
+    );
+  }
   const code = asciiOnly(cli.outputFiles[0].text);
   if (/\bimport\(/.test(code)) {
     // vm.Script (dist/bin.js) has no loader for import(): everything must be bundled or required.
@@ -135,6 +156,16 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
   });
   writeStamped(join(dist, 'shell-parser.cjs'), parser.outputFiles[0].text);
+
+  // The MCP SDK and zod (≈ 780 KB minified), which only `agent-config mcp` loads, through the shim above.
+  await build({
+    ...common,
+    entryPoints: { 'mcp-sdk': 'src/mcp/sdk.ts' },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+  });
 
   // The command and the loader the training run uses: CommonJS, built-ins only.
   await build({

@@ -7,6 +7,7 @@ import { registerHook } from './commands/hook.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
@@ -34,4 +35,5 @@ export const registrations: readonly Registration[] = [
   registerEvidence,
   registerHook,
   registerWindow,
+  registerMcp,
 ];

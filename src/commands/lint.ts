@@ -153,3 +153,8 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
     ...countSeverities(diagnostics),
   };
 }
+
+/** The ids of every lint rule, in `docs/rules.md` order. */
+export function lintRuleIds(): string[] {
+  return RULES.map((r) => r.meta.id);
+}

@@ -118,11 +118,18 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
 
 /** `agent-config progress` (aliases `roadmap:progress`; `roadmap:progress-check` implies --check). */
 export function registerProgress(program: Command, ctx: Context, state: CliState): void {
-  const action = async (opts: { root?: string; check?: boolean }, forceCheck: boolean) => {
+  const action = async (opts: { root?: string; check?: boolean; json?: boolean }, forceCheck: boolean) => {
     const { runProgress } = await import('../../commands/progress.js');
     const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
+    if (opts.json === true) {
+      const { progressCheckFails, renderProgressJson } = await import('../../render/progress-json.js');
+      ctx.io.stdout.write(renderProgressJson(report));
+      state.exitCode = progressCheckFails(report) ? EXIT_FINDINGS : EXIT_OK;
+      return;
+    }
     state.exitCode = renderProgressReport(ctx, report);
   };
+  const json = 'print one JSON document (the counts and findings, for tools) instead of the text';
   program
     .command('progress')
     .alias('roadmap:progress')
@@ -131,11 +138,13 @@ export function registerProgress(program: Command, ctx: Context, state: CliState
       '--check',
       'never write; exit 1 when the dashboard is stale or missing, or a roadmap should be archived',
     )
+    .option('--json', json)
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action((opts) => action(opts, false));
   program
     .command('roadmap:progress-check')
     .description('same as `progress --check`')
+    .option('--json', json)
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action((opts) => action(opts, true));
 }

@@ -5,18 +5,13 @@ import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { confirmationSurface, exactValue } from '../../render/pending.js';
 import { sanitize } from '../../render/sanitize.js';
+import { renderStagingJson } from '../../render/staging-json.js';
 import { OUTCOMES } from '../../staging/outcomes.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 import { showPending } from './pending-view.js';
 
 const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
-
-function reportJson(report: StagingReport): string {
-  const { verb, outcome, exit, token, file, problem, record } = report;
-  const extra = 'expiresAt' in report ? { expiresAt: (report as StageReport).expiresAt } : {};
-  return `${JSON.stringify({ verb, outcome, exit, token, file, problem, ...extra, record }, null, 2)}\n`;
-}
 
 function detailLines(report: StagingReport): string[] {
   const r = report.record;
@@ -39,7 +34,7 @@ function detailLines(report: StagingReport): string[] {
 /** Prints a staging outcome (text or JSON) and returns its exit code. */
 export function renderStagingReport(ctx: Context, report: StagingReport, json: boolean): number {
   if (json) {
-    ctx.io.stdout.write(reportJson(report));
+    ctx.io.stdout.write(renderStagingJson(report));
     return report.exit;
   }
   const meaning = OUTCOMES[report.verb].find((o) => o.code === report.outcome)?.meaning ?? '';

@@ -76,6 +76,18 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('mcp/ maps tools onto commands/ and their JSON renderers, and never onto a person’s verbs', () => {
+    const allowed = /^(\.\/|\.\.\/(commands|render|core)\/|\.\.\/lint\/reporters\/json\.js$)/;
+    const offenders = sources
+      .filter((s) => s.rel.startsWith('mcp/') && s.rel !== 'mcp/sdk.ts')
+      .flatMap((s) =>
+        imports(s.text)
+          .filter((m) => !allowed.test(m) || /\/commands\/(confirm|decline)\.js$/.test(m))
+          .map((m) => `${s.rel} → ${m}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('mcp/ reaches the repository only through commands/: no fs, git, commander or process', () => {
     const offenders = sources
       .filter((s) => s.rel.startsWith('mcp/'))
@@ -84,6 +96,15 @@ describe('architecture', () => {
         if (/\bprocess\./.test(code(s.text))) bad.push('process');
         return bad.map((b) => `${s.rel} → ${b}`);
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('only mcp/sdk.ts imports the MCP SDK and zod (the separate bundle dist/mcp-sdk.cjs)', () => {
+    const offenders = sources.flatMap((s) =>
+      imports(s.text)
+        .filter((m) => /^(@modelcontextprotocol\/|zod$|zod\/)/.test(m) && s.rel !== 'mcp/sdk.ts')
+        .map((m) => `${s.rel} → ${m}`),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,0 +1,225 @@
+import type { Context } from '../core/context.js';
+import type { McpSdk } from './load-sdk.js';
+
+type Z = McpSdk['z'];
+/** A zod object schema (zod itself is imported by sdk.ts alone). */
+type InputSchema = Z['ZodObject']['prototype'];
+
+/**
+ * What a tool answers: the verb's `--json` document exactly as the CLI prints it (the tool's
+ * structured result is this text parsed), and the warnings the CLI would write to stderr.
+ */
+export interface ToolAnswer {
+  json: string;
+  notes: string[];
+  /** The verb could not run (a staging exit 2 such as a malformed token, an unreadable ledger): a tool error. */
+  failed?: boolean;
+}
+
+/** One tool: its name, description, input schema, and the command it runs. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** Reads only: the client may call it without asking. */
+  readOnly: boolean;
+  input: (z: Z) => InputSchema;
+  run: (ctx: Context, root: string, args: Record<string, unknown>) => Promise<ToolAnswer>;
+}
+
+const lines = (problems: ReadonlyArray<{ file: string; message: string; fix: string }>, what: string) =>
+  problems.map((p) => `${p.file} ${p.message} — ${p.fix}; ${what}`);
+
+const gates: ToolSpec = {
+  name: 'gates',
+  description:
+    'The open decisions that wait on a person, as `agent-config gates --json` prints them (every open blocker with `all`). With `reply`, the end-of-reply form: `{"reply": text}`, the first decision in full or an empty text.',
+  readOnly: true,
+  input: (z) =>
+    z.strictObject({
+      all: z.boolean().optional().describe('every open blocker, whoever owns it'),
+      reply: z.boolean().optional().describe('the end-of-reply text instead of the JSON document'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runGates } = await import('../commands/gates.js');
+    const report = await runGates(ctx, { root });
+    const notes = [
+      ...report.warnings.map(
+        (d) => `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}`,
+      ),
+      ...lines(report.problems, 'its blockers are not shown'),
+    ];
+    if (args.reply === true) {
+      const { renderGatesReply, renderNoRoadmaps } = await import('../render/gates.js');
+      const stages = report.pending.rows.filter((r) => r.status === 'pending').length;
+      const text =
+        report.hasRoadmaps || stages > 0
+          ? renderGatesReply(report.entries, stages).text
+          : renderNoRoadmaps('reply');
+      return { json: JSON.stringify({ reply: text }), notes };
+    }
+    const { renderGatesJsonOutput } = await import('../render/gates.js');
+    return { json: renderGatesJsonOutput(report, args.all === true), notes };
+  },
+};
+
+const pending: ToolSpec = {
+  name: 'pending',
+  description:
+    'Staged actions awaiting a person’s confirmation, as `agent-config pending --json` prints them (expired and unreadable records included).',
+  readOnly: true,
+  input: (z) => z.strictObject({}),
+  run: async (ctx, root) => {
+    const { runPending } = await import('../commands/pending.js');
+    const { renderPendingJson } = await import('../render/pending.js');
+    const report = await runPending(ctx, { root });
+    const notes = report.tampered.map(
+      (f) => `${f}: tampered (action, object or nonce no longer hash to its token); it never executes`,
+    );
+    return { json: renderPendingJson(report.rows, report.unreadable), notes };
+  },
+};
+
+const progressCheck: ToolSpec = {
+  name: 'progress_check',
+  description:
+    'Checks the roadmap dashboard without writing it, as `agent-config progress --check --json` prints it: `ok` is false when the dashboard is missing or stale or a finished roadmap waits to be archived.',
+  readOnly: true,
+  input: (z) => z.strictObject({}),
+  run: async (ctx, root) => {
+    const { runProgress } = await import('../commands/progress.js');
+    const { renderProgressJson } = await import('../render/progress-json.js');
+    return { json: renderProgressJson(await runProgress(ctx, { root, check: true })), notes: [] };
+  },
+};
+
+const lint: ToolSpec = {
+  name: 'lint',
+  description:
+    'Lints roadmaps and the documents agents rely on, as `agent-config lint --format json` prints it. Without `paths`, every document the configuration names; without `rules`, every rule.',
+  readOnly: true,
+  input: (z) =>
+    z.strictObject({
+      paths: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('files or folders, relative to the repository root'),
+      rules: z.array(z.string().min(1)).optional().describe('rule ids (see docs/rules.md); default: all'),
+    }),
+  run: async (ctx, root, args) => {
+    const { lintRuleIds, runLint } = await import('../commands/lint.js');
+    const { formatJson } = await import('../lint/reporters/json.js');
+    const known = lintRuleIds();
+    const rules = (args.rules as string[] | undefined) ?? [];
+    const unknown = rules.find((r) => !known.includes(r));
+    if (unknown !== undefined) {
+      const { UsageError } = await import('../core/errors.js');
+      throw new UsageError(`unknown rule '${unknown}'`, 'lint rules', `use one of ${known.join(', ')}`);
+    }
+    // A path is never read as a rule id: `./blockers` is the file, `blockers` the rule.
+    const paths = ((args.paths as string[] | undefined) ?? []).map((p) =>
+      p.startsWith('/') || p.startsWith('./') || p.startsWith('../') ? p : `./${p}`,
+    );
+    const report = await runLint(ctx, { root, args: [...rules, ...paths] });
+    return { json: formatJson(report), notes: [] };
+  },
+};
+
+const stage: ToolSpec = {
+  name: 'stage',
+  description:
+    'Stages an irreversible action until a person confirms it at a terminal (`agent-config confirm TOKEN`), as `agent-config stage --json` prints it. Staging the same action and object again returns the live stage. Then poll `claim`: only `execute` means do it now.',
+  readOnly: false,
+  input: (z) =>
+    z.strictObject({
+      action: z.string().min(1).describe('what will be done, e.g. delete-branch'),
+      object: z.string().min(1).describe('the exact target it will be done to'),
+      ttl: z.string().optional().describe('how long it may wait, e.g. 15m (default: staging.ttl)'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runStage } = await import('../commands/stage.js');
+    const { renderStagingJson } = await import('../render/staging-json.js');
+    const report = await runStage(ctx, {
+      root,
+      action: args.action as string,
+      object: args.object as string,
+      source: 'agent:mcp',
+      ttl: args.ttl as string | undefined,
+    });
+    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
+  },
+};
+
+const claim: ToolSpec = {
+  name: 'claim',
+  description:
+    'Claims a confirmed stage, by `token` or by `action` and `object`, as `agent-config claim --json` prints it. Outcome `execute` is answered to exactly one caller, ever: only then carry the action out; every other outcome (not-confirmed, declined, expired, …) means do not.',
+  readOnly: false,
+  input: (z) =>
+    z.strictObject({
+      token: z.string().optional().describe('the token `stage` answered'),
+      action: z.string().optional().describe('with `object`, instead of a token'),
+      object: z.string().optional().describe('with `action`, instead of a token'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runClaim } = await import('../commands/claim.js');
+    const { renderStagingJson } = await import('../render/staging-json.js');
+    const report = await runClaim(ctx, {
+      root,
+      token: args.token as string | undefined,
+      action: args.action as string | undefined,
+      object: args.object as string | undefined,
+    });
+    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
+  },
+};
+
+const evidenceVerify: ToolSpec = {
+  name: 'evidence_verify',
+  description:
+    'Verifies every evidence ledger stream (hash chains), and with `against` a git revision that every stream and frozen record there was only appended to, as `agent-config evidence verify --json` prints it. `ok` false with exit 1 is an integrity failure, 3 a torn last line.',
+  readOnly: true,
+  input: (z) =>
+    z.strictObject({
+      against: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('a git revision, e.g. origin/main (the pull request’s base)'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runEvidenceVerify, VERIFY_EXIT } = await import('../commands/evidence.js');
+    const { verifyJson } = await import('../render/evidence.js');
+    const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
+    // An unreadable ledger (exit 4) could not be verified: an error, with its document.
+    return { json: verifyJson(report), notes: [], failed: report.exit === VERIFY_EXIT.io };
+  },
+};
+
+const roadmap: ToolSpec = {
+  name: 'roadmap',
+  description:
+    'One roadmap’s parsed model (phases, steps, blockers, markers, diagnostics) by its path below the roadmap folder (or from the repository root). A file that cannot be read answers `roadmap: null` and the `problem`.',
+  readOnly: true,
+  input: (z) =>
+    z.strictObject({
+      path: z.string().min(1).describe('e.g. my-roadmap.md or agents/roadmaps/my-roadmap.md'),
+    }),
+  run: async (ctx, root, args) => {
+    const { runRoadmap } = await import('../commands/roadmap.js');
+    const report = await runRoadmap(ctx, { root, path: args.path as string });
+    const notes = report.problem === null ? [] : lines([report.problem], 'no model');
+    return { json: `${JSON.stringify(report, null, 2)}\n`, notes };
+  },
+};
+
+/** Every tool, in the order a client lists them. Nothing a person alone may do is here. */
+export const TOOLS: readonly ToolSpec[] = [
+  gates,
+  pending,
+  progressCheck,
+  lint,
+  evidenceVerify,
+  stage,
+  claim,
+  roadmap,
+];

@@ -1,0 +1,89 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { serveMcp } from '../../src/mcp/server.js';
+import { makeContext, run } from '../helpers/context.js';
+import { makeRepo, tempDir } from '../helpers/repo.js';
+
+// The MCP server in process, from the sources, over linked in-memory transports: the tools'
+// logic with a fixed clock (test/e2e/mcp.test.ts runs the built binary over stdio).
+
+const ROADMAP = '# Ship\n\n## Phase 1 — Build\n\n- [x] scaffold\n- [ ] publish\n';
+
+async function serve(dir: string) {
+  const ctx = makeContext(dir);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const served = serveMcp(ctx, { root: dir, version: '0.0.0-test', transport: serverSide });
+  const client = new Client({ name: 'agent-config-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return { client, ctx, served };
+}
+
+describe('the MCP server in process', () => {
+  it('answers progress_check with `progress --check --json`, before and after the dashboard is written', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const { client, ctx, served } = await serve(dir);
+    const check = async () =>
+      (await client.callTool({ name: 'progress_check', arguments: {} })).structuredContent;
+    const before = await run(dir, ['progress', '--check', '--json']);
+    expect(before.code).toBe(1);
+    expect(await check()).toEqual(JSON.parse(before.stdout));
+    expect(await check()).toMatchObject({ ok: false, missing: true, stale: true, roadmaps: 1 });
+    expect((await run(dir, ['progress'])).code).toBe(0);
+    const after = await run(dir, ['progress', '--check', '--json']);
+    expect(after.code).toBe(0);
+    expect(await check()).toEqual(JSON.parse(after.stdout));
+    expect(await check()).toMatchObject({ ok: true, steps: { done: 1, active: 2 } });
+    await client.close();
+    await served;
+    // stdout carries JSON-RPC: nothing a command writes may land there.
+    expect(ctx.stdout.text).toBe('');
+  });
+
+  it('stages on the context’s clock and answers a malformed token as a tool error with its outcome', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const { client, served } = await serve(dir);
+    const stage = await client.callTool({
+      name: 'stage',
+      arguments: { action: 'force-push', object: 'main', ttl: '5m' },
+    });
+    expect(stage.structuredContent).toMatchObject({
+      outcome: 'staged',
+      expiresAt: '2026-11-30T12:05:00Z',
+      record: { staged_at: '2026-11-30T12:00:00Z', source: 'agent:mcp' },
+    });
+    const invalid = await client.callTool({ name: 'claim', arguments: { token: '../../etc' } });
+    expect(invalid.isError).toBe(true);
+    expect(invalid.structuredContent).toMatchObject({ outcome: 'invalid-token', exit: 2 });
+    await client.close();
+    await served;
+  });
+
+  it('refuses a roadmap path that leaves the roadmap folder by a symbolic link', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const outside = tempDir();
+    writeFileSync(join(outside, 'secret.md'), '# Secret\n');
+    mkdirSync(join(dir, 'agents/roadmaps/linked'), { recursive: true });
+    symlinkSync(join(outside, 'secret.md'), join(dir, 'agents/roadmaps/linked/secret.md'));
+    const { client, served } = await serve(dir);
+    const r = await client.callTool({ name: 'roadmap', arguments: { path: 'linked/secret.md' } });
+    expect(r.isError).toBe(true);
+    expect(JSON.stringify(r.content)).toContain('by a symbolic link');
+    const readme = await client.callTool({ name: 'roadmap', arguments: { path: 'README.md' } });
+    expect(JSON.stringify(readme.content)).toContain('is not a roadmap file');
+    // The resources go through the same guard, escaped dots included.
+    const refused = [
+      [
+        'agent-config://roadmaps/linked/secret.md',
+        /linked\/secret\.md.*leads outside agents\/roadmaps\/ by a symbolic link — name the file itself/,
+      ],
+      ['agent-config://roadmaps/..%2F..%2Fsecret.md', /is outside agents\/roadmaps\//],
+    ] as const;
+    for (const [uri, message] of refused) await expect(client.readResource({ uri })).rejects.toThrow(message);
+    expect((await client.readResource({ uri: 'agent-config://roadmaps/ship.md' })).contents).toHaveLength(1);
+    await client.close();
+    await served;
+  });
+});
