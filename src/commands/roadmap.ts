@@ -1,8 +1,8 @@
-import { realpathSync, statSync } from 'node:fs';
 import { join, posix, sep } from 'node:path';
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { UsageError } from '../core/errors.js';
+import { pathKind, realPath } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { isRoadmapName, listRoadmapFiles, type ReadProblem, readTextFile } from '../repo/tree.js';
@@ -60,8 +60,8 @@ function locate(root: string, roadmapsDir: string, path: string): { rel: string;
   let isFile = false;
   let inside = false;
   try {
-    isFile = statSync(abs).isFile();
-    inside = realpathSync(abs).startsWith(realpathSync(base) + sep);
+    isFile = pathKind(abs) === 'file';
+    inside = realPath(abs).startsWith(realPath(base) + sep);
   } catch {
     isFile = false;
   }
