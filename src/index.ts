@@ -51,6 +51,7 @@ export {
   verifyStream,
 } from './evidence/api.js';
 export { canonicalize } from './evidence/canonical.js';
+export { buildRecord } from './evidence/record.js';
 export { createGit } from './git/git-cli-adapter.js';
 export type { LintReport } from './lint/report.js';
 export { formatGithub } from './lint/reporters/github.js';
