@@ -142,16 +142,18 @@ export async function runHook(
   const call = input.call;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
+  let rules: GuardRule[];
   let configProblem: string | null = null;
   try {
     root = await repositoryOf(ctx, projectDir(ctx, harness));
     config = loadConfig(root);
-    rulesOf(config);
+    rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);
     config = DEFAULT_CONFIG;
+    rules = rulesOf(config);
   }
-  const { actions, never } = classifyCommand(call.command, rulesOf(config));
+  const { actions, never } = classifyCommand(call.command, rules);
   if (actions.length === 0) {
     return report(
       harness,

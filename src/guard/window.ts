@@ -4,18 +4,20 @@
  * ambiguity resolves to closed, and a lapse writes nothing.
  */
 
+import { parseDuration } from '../core/config.js';
+
 /** The longest window a person can open. */
 export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** `--for`: minutes or hours, no leading zero: `30m`, `2h`. */
 export const WINDOW_DURATION = /^[1-9][0-9]*(m|h)$/;
 
-/** Milliseconds of a `--for` value, or null when it does not follow the grammar. */
+/**
+ * Milliseconds of a `--for` value, or null when it does not follow the grammar: the config's
+ * duration parser, on the narrower grammar a person types here.
+ */
 export function parseWindowDuration(text: string): number | null {
-  if (!WINDOW_DURATION.test(text)) return null;
-  const n = Number(text.slice(0, -1));
-  const ms = n * (text.endsWith('h') ? 3_600_000 : 60_000);
-  return Number.isSafeInteger(ms) ? ms : null;
+  return WINDOW_DURATION.test(text) ? parseDuration(text) : null;
 }
 
 /** A ledger record as the derivation needs it. */
