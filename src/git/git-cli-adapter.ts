@@ -11,6 +11,22 @@ let childProcess: ChildProcessModule | undefined;
  * with its stdout. Exit codes other than 0 reject with a GitCommandError carrying git's stderr.
  */
 function runGit(cwd: string, args: string[], input?: string): Promise<string> {
+  return execGit(cwd, args, input, 'utf8', 1024 * 1024 * 1024) as Promise<string>;
+}
+
+/** `runGit` for bytes: stdout as a Buffer (blob contents need not be text). */
+function runGitBytes(cwd: string, args: string[], input: string): Promise<Buffer> {
+  return execGit(cwd, args, input, 'buffer', 4 * 1024 * 1024 * 1024) as Promise<Buffer>;
+}
+
+/** Both runners: stdout decoded or as bytes; git's stderr in the error either way. */
+function execGit(
+  cwd: string,
+  args: string[],
+  input: string | undefined,
+  encoding: 'utf8' | 'buffer',
+  maxBuffer: number,
+): Promise<string | Buffer> {
   // Loaded on first use: `child_process` (and the networking it pulls in) costs every command
   // ~7 ms at start, and most runs of `progress` and `gates` never call git. Loaded
   // synchronously, so git starts at once and runs while the caller goes on working.
@@ -19,39 +35,18 @@ function runGit(cwd: string, args: string[], input?: string): Promise<string> {
     const child = childProcess!.execFile(
       'git',
       args,
-      { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 },
-      (error, stdout, stderr) => {
+      { cwd, encoding, maxBuffer },
+      (error, stdout: string | Buffer, stderr: string | Buffer) => {
         if (error === null) {
           resolvePromise(stdout);
           return;
         }
         const code = typeof error.code === 'number' ? error.code : null;
-        reject(new GitCommandError(args, stderr.trim() || (code === null ? error.message : ''), code));
-      },
-    );
-    if (input !== undefined) child.stdin?.end(input);
-  });
-}
-
-/** `runGit` for bytes: stdout as a Buffer (blob contents need not be text). */
-function runGitBytes(cwd: string, args: string[], input: string): Promise<Buffer> {
-  childProcess ??= lazyRequire<ChildProcessModule>('node:child_process');
-  return new Promise((resolvePromise, reject) => {
-    const child = childProcess!.execFile(
-      'git',
-      args,
-      { cwd, encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error === null) {
-          resolvePromise(stdout);
-          return;
-        }
-        const code = typeof error.code === 'number' ? error.code : null;
-        const said = stderr.toString('utf8').trim();
+        const said = stderr.toString().trim();
         reject(new GitCommandError(args, said || (code === null ? error.message : ''), code));
       },
     );
-    child.stdin?.end(input);
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 

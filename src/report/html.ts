@@ -1,6 +1,6 @@
 import { escapeHtml as e, jsonForScript } from './escape.js';
 import type { HistoryPoint, ReportDocument } from './model.js';
-import { dayOf, table } from './parts.js';
+import { commitCell, dayCell, dayOf, table } from './parts.js';
 import { renderRoadmaps } from './roadmaps.js';
 import { renderDecisions, renderEvidence, renderLint, renderPending, renderWindow } from './sections.js';
 import { REPORT_CSS } from './style.js';
@@ -53,8 +53,8 @@ function burnUp(history: readonly HistoryPoint[]): string {
     xLabels: [first, lastDay],
   });
   const rows = history.map((h) => [
-    `<span class="nw">${e(dayOf(h.date))}</span>`,
-    `<code title="${e(h.commit)}">${e(h.commit.slice(0, 8))}</code>`,
+    dayCell(h.date),
+    commitCell(h.commit),
     h.active.done,
     h.active.open,
     h.active.done + h.active.open,

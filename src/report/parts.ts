@@ -5,6 +5,16 @@ export function dayOf(date: string): string {
   return date.slice(0, 10);
 }
 
+/** A commit as a table cell: its first 8 hex digits, the full id as the title. */
+export function commitCell(commit: string): string {
+  return `<code title="${e(commit)}">${e(commit.slice(0, 8))}</code>`;
+}
+
+/** A commit's day as a table cell that does not wrap. */
+export function dayCell(date: string): string {
+  return `<span class="nw">${e(dayOf(date))}</span>`;
+}
+
 /** A table of numbers: header cells and rows; cells in `numeric` columns align right. */
 export function table(
   id: string,

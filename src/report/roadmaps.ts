@@ -1,7 +1,7 @@
 import { percentDone } from '../roadmap/queries.js';
 import { escapeHtml as e } from './escape.js';
 import type { ReportDocument, RoadmapHistory, StepTotals } from './model.js';
-import { dayOf, table } from './parts.js';
+import { commitCell, dayCell, table } from './parts.js';
 import { renderBar, renderSparkline } from './svg.js';
 
 const STATES = ['done', 'open', 'deferred', 'cancelled'] as const;
@@ -58,8 +58,8 @@ function card(r: RoadmapHistory, index: number, lookup: Lookup): string {
     `History of ${r.title}`,
     ['Date', 'Commit', 'Done', 'Open', 'Deferred', 'Cancelled', '%'],
     r.history.map((p) => [
-      `<span class="nw">${e(dayOf(dates.get(p.commit) ?? ''))}</span>`,
-      `<code title="${e(p.commit)}">${e(p.commit.slice(0, 8))}</code>`,
+      dayCell(dates.get(p.commit) ?? ''),
+      commitCell(p.commit),
       p.done,
       p.open,
       p.deferred,
@@ -133,11 +133,7 @@ export function renderRoadmaps(doc: ReportDocument): string {
         'problems',
         'Roadmaps that could not be read',
         ['Path', 'Commit', 'Problem'],
-        problems.map((p) => [
-          `<code>${e(p.path)}</code>`,
-          `<code title="${e(p.commit)}">${e(p.commit.slice(0, 8))}</code>`,
-          e(p.problem),
-        ]),
+        problems.map((p) => [`<code>${e(p.path)}</code>`, commitCell(p.commit), e(p.problem)]),
       ),
     );
   }
