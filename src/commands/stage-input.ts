@@ -6,6 +6,14 @@ import { parseStageInput, type StageFields } from '../staging/stage-input.js';
 /** `stage --input` refused an input because it carries a key only the store sets. */
 export class SuppliedKeyError extends UsageError {
   readonly outcome = 'supplied-key-refused' as const;
+
+  /** `reason` is the refusal without its code; the message leads with the code. */
+  constructor(
+    readonly reason: string,
+    where: string,
+  ) {
+    super(`supplied-key-refused: ${reason}`, where, 'nothing was staged');
+  }
 }
 
 /** The flags `stage` reads its fields from when there is no `--input`. */
@@ -44,7 +52,7 @@ export async function stageFields(ctx: Context, flags: StageFlags): Promise<Stag
   const parsed = parseStageInput(input.text, input.invalidUtf8);
   if (parsed.ok) return parsed.fields;
   if (parsed.code === 'supplied-key-refused') {
-    throw new SuppliedKeyError(`supplied-key-refused: ${parsed.message}`, input.name, 'nothing was staged');
+    throw new SuppliedKeyError(parsed.message, input.name);
   }
   throw new UsageError(
     parsed.message,

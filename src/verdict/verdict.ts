@@ -167,6 +167,15 @@ export function checkMembers(list: readonly JsonMember[]): VerdictCheck {
   const verdict: Verdict = { risk, authorization, decision };
   if (reason !== undefined) verdict.reason = reason;
   if (rationale !== undefined) verdict.rationale = rationale;
+  // The one rule both shapes share, checked once before the rules of each shape.
+  if (decision === 'allow' && risk === 'critical') {
+    const key = legacy ? 'decision' : 'outcome';
+    return refuse(
+      'verdict-critical-allow',
+      `'${key}' allow of a critical 'risk': a critical risk is never allowed`,
+      members.get(key),
+    );
+  }
   const broken = legacy ? legacyRule(verdict, members) : newRule(verdict, members);
   return broken ?? { valid: true, code: null, message: null, verdict };
 }
@@ -174,12 +183,6 @@ export function checkMembers(list: readonly JsonMember[]): VerdictCheck {
 function newRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
   const at = members.get('outcome');
   if (v.decision === 'allow') {
-    if (v.risk === 'critical')
-      return refuse(
-        'verdict-critical-allow',
-        `'outcome' allow of a critical 'risk': a critical risk is never allowed`,
-        at,
-      );
     if (v.risk === 'high' && v.authorization !== 'high' && v.authorization !== 'medium') {
       return refuse(
         'verdict-authorization-too-low',
@@ -216,12 +219,6 @@ function newRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
 function legacyRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
   const at = members.get('decision');
   if (v.decision === 'allow') {
-    if (v.risk === 'critical')
-      return refuse(
-        'verdict-critical-allow',
-        `'decision' allow of a critical 'risk': a critical risk is never allowed`,
-        at,
-      );
     if (v.risk !== 'low' && v.risk !== 'medium') {
       return refuse(
         'verdict-legacy-allow-risk',

@@ -77,7 +77,7 @@ function registerStage(program: Command, ctx: Context, state: CliState): void {
       } catch (error) {
         if (!(error instanceof SuppliedKeyError)) throw error;
         // A refusal with a frozen code: the outcome report, so `--json` callers get one document.
-        const problem = `${error.where}: ${error.message.replace(/^supplied-key-refused: /, '')}`;
+        const problem = `${error.where}: ${error.reason}`;
         const report = { ...outcomeReport('stage', 'supplied-key-refused', null), problem };
         state.exitCode = renderStagingReport(ctx, report, opts.json === true);
       }
