@@ -17,6 +17,11 @@ import { windowStateAt } from './window.js';
 export interface GatesOptions {
   /** Repository root; default: the current folder or the git top level. */
   root?: string;
+  /**
+   * Read the verdicts the evidence ledger holds for the staged actions (default true). Only the
+   * JSON document shows them: the text and reply views pass false and skip that ledger read.
+   */
+  verdicts?: boolean;
 }
 
 /** What `gates` found; the CLI picks the view (text, `--all`, `--json`, `--reply`). */
@@ -66,7 +71,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
-    pending: readPending(root, ctx.clock(), config.staging.maxTtlMs),
+    pending: readPending(root, ctx.clock(), config.staging.maxTtlMs, { verdicts: options.verdicts }),
     window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

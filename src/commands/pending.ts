@@ -27,8 +27,16 @@ export async function runPending(ctx: Context, options: { root?: string }): Prom
   return readPending(store.root, ctx.clock(), store.maxTtlMs);
 }
 
-/** The stages of `pending/` below a repository root, as `pending` reports them (`gates` shows them too). */
-export function readPending(root: string, now: Date, maxTtlMs: number): PendingReport {
+/**
+ * The stages of `pending/` below a repository root, as `pending` reports them (`gates` shows them
+ * too). `verdicts: false` skips reading the ledger for the verdicts, for views that do not show them.
+ */
+export function readPending(
+  root: string,
+  now: Date,
+  maxTtlMs: number,
+  options: { verdicts?: boolean } = {},
+): PendingReport {
   const store = { root, maxTtlMs };
   const rows: PendingRow[] = [];
   const unreadable: UnreadableRecord[] = [];
@@ -52,7 +60,7 @@ export function readPending(root: string, now: Date, maxTtlMs: number): PendingR
       file: found.file,
     });
   }
-  attachVerdicts(store.root, rows);
+  if (options.verdicts !== false) attachVerdicts(store.root, rows);
   const collator = new Intl.Collator('en');
   rows.sort((a, b) =>
     a.stagedAt === b.stagedAt ? collator.compare(a.token, b.token) : a.stagedAt < b.stagedAt ? -1 : 1,

@@ -1,5 +1,6 @@
 import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
 import { loadYaml } from '../core/yaml.js';
+import { wrap } from '../render/layout.js';
 
 /** The example roadmap `init` writes into an empty roadmap folder. */
 export const EXAMPLE_ROADMAP_NAME = 'road-to-example.md';
@@ -116,16 +117,7 @@ export function renderConfigDefaults(config: Config = DEFAULT_CONFIG): string[][
 
 /** A sentence as `# ` comment lines of at most 90 columns. */
 function wrapComment(text: string): string[] {
-  const lines: string[] = [];
-  let line = '#';
-  for (const word of text.split(' ')) {
-    if (line.length > 1 && line.length + 1 + word.length > 90) {
-      lines.push(line);
-      line = '#';
-    }
-    line += ` ${word}`;
-  }
-  return [...lines, line];
+  return wrap(text, 88).map((line) => `# ${line}`);
 }
 
 /** The commented `agent-config.yaml` `init` writes: every key, commented out, at its default. */

@@ -41,7 +41,8 @@ const gates: ToolSpec = {
     }),
   run: async (ctx, root, args) => {
     const { runGates } = await import('../commands/gates.js');
-    const report = await runGates(ctx, { root });
+    // The reply text shows no verdicts: it need not read them from the ledger.
+    const report = await runGates(ctx, { root, verdicts: args.reply !== true });
     const notes = [
       ...report.warnings.map(
         (d) => `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}`,

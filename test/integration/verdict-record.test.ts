@@ -114,6 +114,10 @@ describe('verdict record', () => {
       reason: 'is this branch still used?',
     });
     expect(rows[other].verdict).toBeUndefined();
+    // `gates --json` carries the verdict too (its text views read none from the ledger).
+    const gates = JSON.parse((await cli(dir, ['gates', '--json'], { minutes: 2 })).stdout);
+    const staged = gates.pending.staged.find((s: { token: string }) => s.token === token);
+    expect(staged.verdict).toEqual(rows[token].verdict);
     expect((await cli(dir, ['claim', token], { minutes: 2 })).stdout.split(':')[0]).toBe('not-confirmed');
   });
 

@@ -95,10 +95,10 @@ export function registerGates(program: Command, ctx: Context, state: CliState): 
         await showPending(ctx, state, { root: opts.root, json: opts.json === true });
         return;
       }
-      const { runGates } = await import('../../commands/gates.js');
-      const report = await runGates(ctx, { root: opts.root });
       // Upstream's precedence: --reply beats --json, which beats the text views.
       const view: GatesView = opts.reply ? 'reply' : opts.json ? 'json' : 'text';
+      const { runGates } = await import('../../commands/gates.js');
+      const report = await runGates(ctx, { root: opts.root, verdicts: view === 'json' });
       state.exitCode = await renderGatesReport(ctx, report, view, opts.all === true);
     });
 }
