@@ -56,7 +56,11 @@ const gates: ToolSpec = {
         report.hasRoadmaps || stages > 0
           ? renderGatesReply(report.entries, stages).text
           : renderNoRoadmaps('reply');
-      return { json: JSON.stringify({ reply: text }), notes };
+      // As `gates --reply` prints it: an open window's line first.
+      const window = report.window ?? null;
+      const { windowLine } = await import('../render/window.js');
+      const shown = window === null ? text : `${windowLine(window)}\n${text}`;
+      return { json: JSON.stringify({ reply: shown }), notes };
     }
     const { renderGatesJsonOutput } = await import('../render/gates.js');
     return { json: renderGatesJsonOutput(report, args.all === true), notes };

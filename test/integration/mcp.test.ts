@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { serveMcp } from '../../src/mcp/server.js';
 import { makeContext, run } from '../helpers/context.js';
 import { makeRepo, tempDir } from '../helpers/repo.js';
+import { cli } from './staging/harness.js';
 
 // The MCP server in process, from the sources, over linked in-memory transports: the tools'
 // logic with a fixed clock (test/e2e/mcp.test.ts runs the built binary over stdio).
@@ -83,6 +84,25 @@ describe('the MCP server in process', () => {
     ] as const;
     for (const [uri, message] of refused) await expect(client.readResource({ uri })).rejects.toThrow(message);
     expect((await client.readResource({ uri: 'agent-config://roadmaps/ship.md' })).contents).toHaveLength(1);
+    await client.close();
+    await served;
+  });
+  it('answers gates with reply as `gates --reply` prints it, an open window first', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const opened = await cli(
+      dir,
+      ['window', 'open', '--for', '30m', '--actions', 'git-clean', '--reason', 'release'],
+      {
+        answer: 'understood',
+        env: { AGENT_CONFIG_HUMAN: 'human:ada' },
+      },
+    );
+    expect(opened.code).toBe(0);
+    const printed = await run(dir, ['gates', '--reply']);
+    expect(printed.stdout).toContain('Gate window open until');
+    const { client, served } = await serve(dir);
+    const reply = await client.callTool({ name: 'gates', arguments: { reply: true } });
+    expect(reply.structuredContent).toEqual({ reply: printed.stdout });
     await client.close();
     await served;
   });

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { GatesReport } from '../../commands/gates.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
-import type { WindowView } from '../../guard/window.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, printDiagnostics } from '../output.js';
@@ -30,14 +29,6 @@ function describeHidden(h: HiddenCharacters): string {
   return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join('; ')} — check the file`;
 }
 
-/** The open window, first in the text views. */
-function windowLine(w: WindowView): string {
-  return sanitize(
-    `🔓 Gate window open until ${w.expiresAt}: ${w.actions.join(', ')} pass the guard without a confirmation (opened by ${w.openedBy}: ${w.reason}; ${w.bypassed} let through). Close it: agent-config window close`,
-    { inline: true },
-  );
-}
-
 /** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
 export async function renderGatesReport(ctx: Context, report: GatesReport, view: GatesView, all: boolean) {
   const render = await import('../../render/gates.js');
@@ -62,7 +53,10 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
     return EXIT_OK;
   }
   // An open gate window comes first: while it is open, guarded commands pass without a question.
-  if (window !== null) ctx.io.stdout.write(`${windowLine(window)}\n${view === 'text' ? '\n' : ''}`);
+  if (window !== null)
+    ctx.io.stdout.write(
+      `${(await import('../../render/window.js')).windowLine(window)}\n${view === 'text' ? '\n' : ''}`,
+    );
   if (!report.hasRoadmaps && quiet) {
     ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return EXIT_OK;
