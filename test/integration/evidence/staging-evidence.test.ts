@@ -119,6 +119,19 @@ describe('record, then act: the staging verbs write the ledger', () => {
     expect(events(dir)).toHaveLength(3);
   });
 
+  it('a confirmation record edited after it was written does not count for claim', async () => {
+    const dir = stagingRepo();
+    const token = await stageOne(dir);
+    expect((await confirmOne(dir, token)).code).toBe(0);
+    // The bytes no longer match what this working copy wrote, so the stream is verified again.
+    const [stream] = readdirSync(join(dir, LEDGER));
+    const file = join(dir, LEDGER, stream!);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('human:ada', 'human:eve'));
+    const refused = await cli(dir, ['claim', token, '--json']);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ outcome: 'unrecorded-confirmation', exit: 1 });
+    expect(readRecord(dir, 'confirmed', token)).toMatchObject({ state: 'confirmed' });
+  });
+
   it('with evidence.ledger: false the flow writes no ledger and claims as before', async () => {
     const dir = stagingRepo({ 'agent-config.yaml': 'evidence:\n  ledger: false\n' });
     const token = await stageOne(dir);
