@@ -68,6 +68,16 @@ describe('record, then act: the staging verbs write the ledger', () => {
     ]);
   });
 
+  it('prune records every expired stage, one record each', async () => {
+    const dir = stagingRepo();
+    const tokens = [await stageOne(dir, 'a'), await stageOne(dir, 'b'), await stageOne(dir, 'c')];
+    expect((await cli(dir, ['prune'], { minutes: 60 })).code).toBe(0);
+    const expired = events(dir).slice(3);
+    expect(expired.map(([e, a]) => [e, a])).toEqual(Array(3).fill(['stage.expired', 'system:agent-config']));
+    expect(expired.map(([, , p]) => p.token).sort()).toEqual([...tokens].sort());
+    expect((await cli(dir, ['evidence', 'verify'])).code).toBe(0);
+  });
+
   it('a stage the ledger cannot record is never written (exit 2, nothing pending)', async () => {
     const dir = stagingRepo();
     await stageOne(dir, 'first');
