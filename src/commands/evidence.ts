@@ -123,10 +123,7 @@ async function anchorProblems(
       'evidence verify --against',
       'pass a branch, tag or commit that exists here (fetch it first in CI)',
     );
-  const top = (await git.topLevel()) ?? root;
-  const prefix = relative(top, root).split(sep).join('/');
-  const inRoot = (path: string) =>
-    prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null;
+  const inRoot = await rootPaths(git, root);
   const files = (await git.treeFiles(against)).flatMap((e) => {
     const path = inRoot(e.path);
     return path === null ? [] : [{ ...e, path }];

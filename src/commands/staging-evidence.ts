@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js';
-import { appendEvidence, EvidenceError, hasVerifiedRecord } from '../evidence/api.js';
+import { appendEvidence, appendEvidenceBatch, EvidenceError, hasVerifiedRecord } from '../evidence/api.js';
 import { type EvidenceEvent, type Payload, sha256Hex, toActor } from '../evidence/record.js';
 import type { StagedAction } from '../staging/record.js';
 import type { StagingReport, StoreSettings } from './staging-shared.js';
@@ -95,12 +95,17 @@ export async function recordClaim(
   }
 }
 
-/** Records `stage.expired` for each stage `prune` moved (the files are `<token>.json`). */
+/**
+ * Records `stage.expired` for each stage `prune` moved (the files are `<token>.json`), in order,
+ * under one lock and one fsync.
+ */
 export async function recordExpired(ctx: Context, store: StoreSettings, moved: string[]): Promise<void> {
-  for (const file of moved) {
-    const token = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
-    await append(ctx, store, 'stage.expired', SYSTEM, { token });
-  }
+  const entries = moved.map((file) => ({
+    event: 'stage.expired' as const,
+    actor: SYSTEM,
+    payload: { token: file.slice(file.lastIndexOf('/') + 1, -'.json'.length) },
+  }));
+  await appendEvidenceBatch(ctx, store.root, store, entries);
 }
 
 /**

@@ -2,7 +2,7 @@ import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { streamFile } from './paths.js';
 import type { LedgerRecord } from './record.js';
-import { listStreams } from './store.js';
+import { listStreams, verifiedByWorkingHead } from './store.js';
 import { type StreamVerification, verifyStream } from './verify.js';
 
 /** Why a stream file could not be verified at all. */
@@ -117,9 +117,26 @@ function mergeByTime(records: EvidenceRecordRead[]): EvidenceRecordRead[] {
 
 /**
  * True when a verified record of `event` has `payload[key] === value` (for example the
- * `stage.confirmed` record of a token). Only streams containing the value are verified.
+ * `stage.confirmed` record of a token). Only streams containing the value are read; a stream
+ * this working copy last verified and extended, unchanged since, is not verified again.
  */
 export function hasVerifiedRecord(root: string, event: string, key: string, value: string): boolean {
-  const read = readEvidence(root, { collect: true, containing: value });
-  return read.records.some((r) => r.verified && r.record.event === event && r.record.payload[key] === value);
+  const realRoot = realpathSync(root);
+  for (const name of listStreams(root)) {
+    const bytes = readStreamFile(root, realRoot, name);
+    if (!Buffer.isBuffer(bytes) || !bytes.includes(value)) continue;
+    const records = verifiedByWorkingHead(root, name.slice(0, -'.jsonl'.length), bytes)
+      ? recordsContaining(bytes, value)
+      : (verifyStream(bytes, { collect: true }).read ?? []).filter((r) => r.verified).map((r) => r.record);
+    if (records.some((r) => r.event === event && r.payload[key] === value)) return true;
+  }
+  return false;
+}
+
+/** The records of a verified stream whose lines contain `value` (no line needs checking again). */
+function recordsContaining(bytes: Buffer, value: string): LedgerRecord[] {
+  const records: LedgerRecord[] = [];
+  for (const line of bytes.toString('utf8').split('\n'))
+    if (line.includes(value)) records.push(JSON.parse(line) as LedgerRecord);
+  return records;
 }

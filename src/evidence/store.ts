@@ -155,6 +155,26 @@ function readWorkingHead(root: string): WorkingHead | 'damaged' | null {
   }
 }
 
+/**
+ * True when `bytes` are exactly the stream this working copy last verified and extended (its
+ * working head's digest matches): every line of them is a verified record without reading it.
+ */
+export function verifiedByWorkingHead(root: string, stream: string, bytes: Uint8Array): boolean {
+  let working: ReturnType<typeof readWorkingHead>;
+  try {
+    working = readWorkingHead(root);
+  } catch {
+    return false; // an unreadable state file only costs a full verification
+  }
+  return (
+    working !== null &&
+    working !== 'damaged' &&
+    working.stream === stream &&
+    working.digest !== undefined &&
+    working.digest === digestOf(bytes)
+  );
+}
+
 function ensureRuntimeDir(root: string): void {
   const dir = join(root, EVIDENCE_RUNTIME_DIR);
   mkdirSync(dir, { recursive: true });

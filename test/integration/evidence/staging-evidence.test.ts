@@ -68,6 +68,16 @@ describe('record, then act: the staging verbs write the ledger', () => {
     ]);
   });
 
+  it('prune records every expired stage, one record each', async () => {
+    const dir = stagingRepo();
+    const tokens = [await stageOne(dir, 'a'), await stageOne(dir, 'b'), await stageOne(dir, 'c')];
+    expect((await cli(dir, ['prune'], { minutes: 60 })).code).toBe(0);
+    const expired = events(dir).slice(3);
+    expect(expired.map(([e, a]) => [e, a])).toEqual(Array(3).fill(['stage.expired', 'system:agent-config']));
+    expect(expired.map(([, , p]) => p.token).sort()).toEqual([...tokens].sort());
+    expect((await cli(dir, ['evidence', 'verify'])).code).toBe(0);
+  });
+
   it('a stage the ledger cannot record is never written (exit 2, nothing pending)', async () => {
     const dir = stagingRepo();
     await stageOne(dir, 'first');
@@ -117,6 +127,19 @@ describe('record, then act: the staging verbs write the ledger', () => {
     // A replay once recorded changes nothing and writes nothing.
     expect((await confirmOne(dir, token)).stdout).toMatch(/^already-confirmed/);
     expect(events(dir)).toHaveLength(3);
+  });
+
+  it('a confirmation record edited after it was written does not count for claim', async () => {
+    const dir = stagingRepo();
+    const token = await stageOne(dir);
+    expect((await confirmOne(dir, token)).code).toBe(0);
+    // The bytes no longer match what this working copy wrote, so the stream is verified again.
+    const [stream] = readdirSync(join(dir, LEDGER));
+    const file = join(dir, LEDGER, stream!);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('human:ada', 'human:eve'));
+    const refused = await cli(dir, ['claim', token, '--json']);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ outcome: 'unrecorded-confirmation', exit: 1 });
+    expect(readRecord(dir, 'confirmed', token)).toMatchObject({ state: 'confirmed' });
   });
 
   it('with evidence.ledger: false the flow writes no ledger and claims as before', async () => {
