@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../repo/atomic-write.js';
 import { realPath } from '../repo/discover.js';
 import { loadConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
+import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../report/history.js';
 import type { ReportDocument } from '../report/model.js';
 import {
@@ -17,8 +18,8 @@ import {
   windowDocument,
 } from './report-sections.js';
 
-/** The page's default place: machine-local state, never committed by accident. */
-export const DEFAULT_REPORT = 'agents/runtime/report.html';
+/** The page's default place: machine-local state in the runtime folder, which ignores itself. */
+export const DEFAULT_REPORT = `${RUNTIME_DIR}/report.html`;
 
 export interface ReportOptions {
   root?: string;
@@ -108,6 +109,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   const { renderReportHtml } = await import('../report/html.js');
   const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
   try {
+    if (isInRuntimeDir(root, path)) ensureRuntimeDir(root);
     writeFileAtomic(path, renderReportHtml(document));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

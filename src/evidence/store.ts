@@ -19,6 +19,7 @@ import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { nodeCrypto } from '../core/crypto.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { ensureRuntimeDir } from '../repo/runtime-dir.js';
 import { EvidenceError } from './errors.js';
 import { EVIDENCE_RUNTIME_DIR, LEDGER_DIR, STREAM_ID, streamFile, WORKING_HEAD_FILE } from './paths.js';
 import {
@@ -175,20 +176,9 @@ export function verifiedByWorkingHead(root: string, stream: string, bytes: Uint8
   );
 }
 
-function ensureRuntimeDir(root: string): void {
-  const dir = join(root, EVIDENCE_RUNTIME_DIR);
-  mkdirSync(dir, { recursive: true });
-  const ignore = join(dir, '.gitignore');
-  try {
-    writeFileSync(ignore, '# machine-local state of the agent-config evidence ledger\n*\n', { flag: 'wx' });
-  } catch (error) {
-    if (errno(error) !== 'EEXIST') throw error;
-  }
-}
-
 function writeWorkingHead(root: string, head: WorkingHead): void {
   try {
-    ensureRuntimeDir(root);
+    ensureRuntimeDir(root, EVIDENCE_RUNTIME_DIR);
     writeFileAtomic(join(root, WORKING_HEAD_FILE), `${JSON.stringify(head)}\n`);
   } catch (error) {
     throw ioError(error, WORKING_HEAD_FILE, 'write');
@@ -200,7 +190,7 @@ function createWorkingHead(root: string, head: WorkingHead): void {
   const target = join(root, WORKING_HEAD_FILE);
   const temp = `${target}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`;
   try {
-    ensureRuntimeDir(root);
+    ensureRuntimeDir(root, EVIDENCE_RUNTIME_DIR);
     writeFileSync(temp, `${JSON.stringify(head)}\n`);
     linkSync(temp, target);
   } catch (error) {

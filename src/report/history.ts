@@ -1,3 +1,4 @@
+import { archivePath } from '../archive/select.js';
 import type { LoggedCommit } from '../core/git-port.js';
 import { textBytesProblem } from '../core/text-bytes.js';
 import { EXCLUDED_DIRS, isRoadmapName, roadmapStem } from '../roadmap/names.js';
@@ -126,8 +127,9 @@ const STATE_ORDER: Record<RoadmapState, number> = { active: 0, archived: 1, gone
  * `roadmapsDir` (relative to the repository), and returns the dashboard's totals at each commit
  * from `start` on: active roadmaps by step state, archived ones counted apart. Each distinct
  * blob is parsed once; one that cannot be read is a problem of its roadmap and counts nothing.
- * A path deleted in the same commit that adds another path with the same blob is a rename (or
- * an archiving move): the roadmap keeps its history.
+ * A path deleted in the same commit that adds another path with the same blob is a rename, and
+ * one deleted in the commit that adds its `archive/` path is `archive`'s move (which rewrites
+ * its links): either way the roadmap keeps its history.
  */
 export function buildHistory(
   commits: readonly LoggedCommit[],
@@ -216,8 +218,29 @@ export function buildHistory(
         added.push({ path: change.path, blob: change.blob, mode: change.mode, kind });
       }
     }
-    for (const a of added) {
-      const moved = removed.get(a.blob)?.shift();
+    // A move keeps its history: first a file with the same content elsewhere (a rename), then
+    // `archive`'s own move, `<root>/<rel>` to `<root>/archive/<rel>` in one commit, whose link
+    // rewrites change the content.
+    const moves = added.map((a) => removed.get(a.blob)?.shift());
+    const leftover = new Map<string, Track>();
+    for (const list of removed.values()) {
+      for (const t of list) {
+        if (t.kind !== 'active') continue;
+        const from = t.paths[t.paths.length - 1]!;
+        leftover.set(archivePath(roadmapsDir, from.slice(prefix.length)), t);
+      }
+    }
+    added.forEach((a, i) => {
+      if (moves[i] !== undefined || a.kind !== 'archived') return;
+      const t = leftover.get(a.path);
+      if (t === undefined) return;
+      leftover.delete(a.path);
+      const list = removed.get(t.blob)!;
+      list.splice(list.indexOf(t), 1);
+      moves[i] = t;
+    });
+    for (const [i, a] of added.entries()) {
+      const moved = moves[i];
       const t: Track = moved ?? {
         paths: [],
         blob: a.blob,

@@ -66,7 +66,7 @@ function burnUp(history: readonly HistoryPoint[]): string {
   const attrs = history.map((h) => ` data-commit="${e(h.commit)}"`);
   return [
     '<section id="progress"><h2>Progress over time</h2>',
-    '<figure class="pair"><div>',
+    '<figure class="progress"><div>',
     chart,
     '<p class="legend"><span><i class="key"></i>done</span><span><i class="key total"></i>total (done + open)</span><span><i class="key archived"></i>steps of archived roadmaps</span></p>',
     '<figcaption class="muted">At each commit that changed a roadmap. Both lines stand on the steps of the roadmaps archived by then, so archiving is not lost work; the table counts active and archived roadmaps apart.</figcaption>',

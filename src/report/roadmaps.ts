@@ -30,6 +30,15 @@ interface Lookup {
   length: number;
 }
 
+/** A roadmap's path, with the paths it had before (renames, archiving). */
+function pathWithFormer(r: RoadmapHistory): string {
+  const former =
+    r.formerPaths.length === 0
+      ? ''
+      : ` <span class="muted">(was ${r.formerPaths.map((p) => `<code>${e(p)}</code>`).join(', ')})</span>`;
+  return `<code>${e(r.path)}</code>${former}`;
+}
+
 function card(r: RoadmapHistory, index: number, lookup: Lookup): string {
   const id = `roadmap-${index}`;
   const spark = renderSparkline(
@@ -68,15 +77,11 @@ function card(r: RoadmapHistory, index: number, lookup: Lookup): string {
     ]),
     r.history.map((p) => ` data-commit="${e(p.commit)}"`),
   );
-  const former =
-    r.formerPaths.length === 0
-      ? ''
-      : ` <span class="muted">(was ${r.formerPaths.map((p) => `<code>${e(p)}</code>`).join(', ')})</span>`;
   return [
     `<article class="card" id="${id}" data-path="${e(r.path)}">`,
     '<div class="card-head"><div>',
     `<h3>${e(r.title)}</h3>`,
-    `<p class="muted"><code>${e(r.path)}</code>${former}</p>`,
+    `<p class="muted">${pathWithFormer(r)}</p>`,
     `<p>${r.done} of ${r.done + r.open} steps done${r.deferred > 0 ? ` · ${r.deferred} deferred` : ''}${r.cancelled > 0 ? ` · ${r.cancelled} cancelled` : ''}</p>`,
     '</div>',
     `<div><span class="percent">${r.percent}%</span>${spark}</div>`,
@@ -114,15 +119,7 @@ export function renderRoadmaps(doc: ReportDocument): string {
         'other-roadmaps',
         'Archived and gone roadmaps',
         ['Roadmap', 'Path', 'State', 'Done', 'Open', 'Deferred', 'Cancelled'],
-        others.map((r) => [
-          e(r.title),
-          `<code>${e(r.path)}</code>`,
-          r.state,
-          r.done,
-          r.open,
-          r.deferred,
-          r.cancelled,
-        ]),
+        others.map((r) => [e(r.title), pathWithFormer(r), r.state, r.done, r.open, r.deferred, r.cancelled]),
       ),
     );
   }

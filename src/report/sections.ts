@@ -174,7 +174,7 @@ export function renderEvidence(verify: Json, log: Json): string {
           e(text(field(r, 'event'))),
           e(text(field(r, 'actor'))),
           field(r, 'verified') === true ? 'verified' : '<strong>unverified</strong>',
-          `<code>${e(payloadText(field(r, 'payload')))}</code>`,
+          `<code class="wrap">${e(payloadText(field(r, 'payload')))}</code>`,
         ]),
       ),
     );

@@ -23,15 +23,20 @@ code{font:.85em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wr
 .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(7rem,1fr));gap:.75rem;margin:1rem 0;padding:0;list-style:none}
 .tiles li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.6rem .8rem}
 .tiles b{display:block;font-size:1.5rem;line-height:1.2}
-.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start;margin:0}
-@media (max-width:52rem){.pair{grid-template-columns:minmax(0,1fr)}}
+.pair{display:grid;grid-template-columns:minmax(0,1fr) fit-content(50%);gap:1rem;align-items:start;margin:0}
+.pair>.scroll{min-width:min-content}
+figure.progress{margin:0}
+figure.progress>div{max-width:44rem}
+figure.progress>.scroll{width:fit-content;max-width:100%;margin-top:1rem}
+@media (max-width:64rem){.pair{grid-template-columns:minmax(0,1fr)}.pair>.scroll{min-width:0}}
 .scroll{overflow:auto;max-height:24rem;border:1px solid var(--line);border-radius:8px}
 table{border-collapse:collapse;width:100%;font-size:.85rem;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .5rem;text-align:left;border-bottom:1px solid var(--line);vertical-align:top}
 th{position:sticky;top:0;background:var(--card)}
 td.n,th.n{text-align:right}
-th,td.n,.nw,td code{white-space:nowrap}
+td.n,.nw,td code{white-space:nowrap}
 td code{overflow-wrap:normal}
+td code.wrap{white-space:normal;overflow-wrap:anywhere}
 ul.plain{list-style:none;margin:0;padding:0}
 svg{display:block;max-width:100%;height:auto}
 svg text{fill:var(--muted);font-size:13px}

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { readUtf8 } from '../repo/read-text.js';
+import { ensureRuntimeDir, RUNTIME_DIR } from '../repo/runtime-dir.js';
 import type { Folder, Found, Transition } from './decide.js';
 import { standing } from './decide.js';
 import { deciderFits } from './deciders.js';
@@ -11,8 +12,8 @@ import { isSafeToken } from './token.js';
 
 // The adapter half of staging: every file operation of the store, nothing that decides.
 
-/** The store, relative to the repository root (gitignored via `/agents/runtime/`). */
-export const STORE_DIR = 'agents/runtime/staged-confirmations';
+/** The store, relative to the repository root: in the runtime folder, which ignores itself. */
+export const STORE_DIR = `${RUNTIME_DIR}/staged-confirmations`;
 
 /** The folders in the order a record moves through them. */
 const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
@@ -93,6 +94,7 @@ function writeRecord(root: string, folder: Folder, record: StagedAction): void {
     throw new Error(`refusing to write ${file}: '${record.decided_by}' cannot leave a stage ${record.state}`);
   }
   try {
+    ensureRuntimeDir(root, `${STORE_DIR}/${folder}`);
     writeFileAtomic(join(root, file), serializeRecord(record));
   } catch (error) {
     throw new RepoStateError(`cannot write (${errnoOf(error)})`, file, 'check the permissions of the store');
@@ -100,12 +102,11 @@ function writeRecord(root: string, folder: Folder, record: StagedAction): void {
 }
 
 /**
- * Writes a new stage to `pending/` through a temporary file and a rename. The store ignores
- * itself for git, so machine-local state is never committed even where `.gitignore` forgot it.
+ * Writes a new stage to `pending/` through a temporary file and a rename. The runtime folder
+ * ignores itself for git, so machine-local state is never committed even where `.gitignore`
+ * forgot it.
  */
 export function putPending(root: string, record: StagedAction): string {
-  const ignore = join(root, STORE_DIR, '.gitignore');
-  if (!existsSync(ignore)) writeFileAtomic(ignore, '# machine-local state of agent-config staging\n*\n');
   writeRecord(root, 'pending', record);
   return relFile('pending', recordName(record.token));
 }
@@ -117,7 +118,7 @@ export function putPending(root: string, record: StagedAction): string {
 export function applyTransition(root: string, transition: Transition): boolean {
   const name = recordName(transition.write.token);
   if (transition.from !== transition.to) {
-    mkdirSync(join(root, STORE_DIR, transition.to), { recursive: true });
+    ensureRuntimeDir(root, `${STORE_DIR}/${transition.to}`);
     try {
       renameSync(join(root, relFile(transition.from, name)), join(root, relFile(transition.to, name)));
     } catch (error) {
@@ -145,7 +146,7 @@ export function pruneExpired(root: string, now: Date, maxTtlMs: number): string[
     const name = found.file.slice(found.file.lastIndexOf('/') + 1);
     const target = join(root, relFile('resolved', name));
     if (existsSync(target)) continue;
-    mkdirSync(join(root, STORE_DIR, 'resolved'), { recursive: true });
+    ensureRuntimeDir(root, `${STORE_DIR}/resolved`);
     try {
       renameSync(join(root, found.file), target);
       moved.push(found.file);

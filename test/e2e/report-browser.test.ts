@@ -215,6 +215,33 @@ describe.skipIf(!HAS_BROWSER && !IN_CI)('report page in a real browser (Debian c
     );
   });
 
+  it('shows every column of every table at 1280 px: no cell past its wrapper or the window', async () => {
+    const { page } = await open('light', 1280);
+    await page.screenshot({ path: join(OUTPUT, 'report-1280.png'), fullPage: true });
+    const tables = await page.$$eval('.scroll', (wrappers) =>
+      wrappers.map((w) => {
+        const table = w.querySelector('table')!;
+        const box = w.getBoundingClientRect();
+        const cells = [...table.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect().right);
+        return {
+          id: table.id,
+          wrapperRight: Math.round(box.right),
+          cellRight: Math.round(Math.max(...cells)),
+          clientWidth: w.clientWidth,
+          scrollWidth: w.scrollWidth,
+        };
+      }),
+    );
+    expect(tables.map((t) => t.id)).toEqual(expect.arrayContaining(['history-table', 'roadmap-0-history']));
+    for (const t of tables) {
+      // Every cell lies inside its wrapper and the window, with nothing hidden to scroll to.
+      expect(t.cellRight, t.id).toBeLessThanOrEqual(Math.min(t.wrapperRight, 1280));
+      expect(t.scrollWidth, t.id).toBe(t.clientWidth);
+    }
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    await page.close();
+  });
+
   it('is usable 375 px wide: nothing wider than the screen', async () => {
     const { page } = await open('light', 375);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

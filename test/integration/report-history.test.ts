@@ -312,3 +312,62 @@ describe('report without history', () => {
     expect(doc.roadmaps).toEqual([]);
   });
 });
+
+describe('report after `archive` moved a roadmap (and rewrote its links)', () => {
+  it('keeps one entry for the roadmap, with its full history, marked archived — on the page too', async () => {
+    // The roadmap links out of its folder, so the move rewrites it: its blob changes.
+    const body = (steps: string[]) =>
+      `${roadmap('Moving', steps)}\nSee [the spec](../../docs/spec.md) and [the other](other.md).\n`;
+    const dir = makeRepo({ 'docs/spec.md': '# Spec\n' });
+    writeFiles(dir, {
+      [`${R}/moving.md`]: body(['[ ] one', '[ ] two']),
+      [`${R}/other.md`]: roadmap('Other', ['[ ] o1']),
+    });
+    const first = commitAll(dir, 12, 'plan');
+    writeFiles(dir, { [`${R}/moving.md`]: body(['[x] one', '[ ] two']) });
+    const tick = commitAll(dir, 13, 'tick');
+    writeFiles(dir, { [`${R}/moving.md`]: body(['[x] one', '[x] two']) });
+    const finish = commitAll(dir, 14, 'finish');
+    const archived = await run(dir, ['archive', '--all']);
+    expect(archived.code).toBe(0);
+    const moved = readFileSync(join(dir, R, 'archive/moving.md'), 'utf8');
+    expect(moved).toContain('](../../../docs/spec.md)');
+    const archive = commitAll(dir, 15, 'archive');
+
+    const doc = await reportJson(dir);
+    const entries = doc.roadmaps.filter((r) => r.title === 'Moving');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      path: `${R}/archive/moving.md`,
+      formerPaths: [`${R}/moving.md`],
+      state: 'archived',
+      done: 2,
+      open: 0,
+    });
+    expect(entries[0]!.history.map((p) => [p.commit, p.done, p.open])).toEqual([
+      [first, 0, 2],
+      [tick, 1, 1],
+      [finish, 2, 0],
+    ]);
+    expect(doc.roadmaps.some((r) => r.state === 'gone')).toBe(false);
+    expect(doc.history.map((h) => [h.commit, h.active.done, h.active.open, h.archived])).toEqual([
+      [first, 0, 3, { roadmaps: 0, steps: 0 }],
+      [tick, 1, 2, { roadmaps: 0, steps: 0 }],
+      [finish, 2, 1, { roadmaps: 0, steps: 0 }],
+      [archive, 0, 1, { roadmaps: 1, steps: 2 }],
+    ]);
+
+    const out = join(dir, 'page.html');
+    expect((await run(dir, ['report', '--out', out])).code).toBe(0);
+    const page = readFileSync(out, 'utf8');
+    const table = page.indexOf('<table id="other-roadmaps"');
+    const rows = page
+      .slice(page.indexOf('<tbody>', table), page.indexOf('</tbody>', table))
+      .split('<tr>')
+      .slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`<code>${R}/archive/moving.md</code>`);
+    expect(rows[0]).toContain(`(was <code>${R}/moving.md</code>)`);
+    expect(rows[0]).toContain('<td>archived</td>');
+  });
+});

@@ -93,6 +93,34 @@ describe('buildHistory', () => {
     expect(h.history.map((p) => p.active.done)).toEqual([1, 1, 2]);
   });
 
+  it("follows archive's move to archive/<rel> in one commit even when the content changed", () => {
+    const del = (path: string): RawChange => ({ path: `${P}${path}`, blob: null, mode: '000000' });
+    const put = (path: string, blob: string): RawChange => ({ path: `${P}${path}`, blob, mode: '100644' });
+    const h = buildHistory(
+      [
+        commit(1, [put('a.md', 'b1'), put('t/x.md', 'b1'), put('y.md', 'b1')]),
+        commit(2, [put('a.md', 'b2'), put('t/x.md', 'b2'), put('y.md', 'b2')]),
+        // a.md and t/x.md move with rewritten links; y.md goes while an unrelated archive/z.md comes.
+        commit(3, [
+          del('a.md'),
+          put('archive/a.md', 'b3'),
+          del('t/x.md'),
+          put('archive/t/x.md', 'b3'),
+          del('y.md'),
+          put('archive/z.md', 'b3'),
+        ]),
+      ],
+      new Map([...blobs, ['b3', text('- [x] a\n- [x] b\n\n[l](../../x.md)')]]),
+      'agents/roadmaps',
+    );
+    expect(h.roadmaps.map((r) => [r.path, r.formerPaths, r.state, r.history.length])).toEqual([
+      [`${P}archive/a.md`, [`${P}a.md`], 'archived', 2],
+      [`${P}archive/t/x.md`, [`${P}t/x.md`], 'archived', 2],
+      [`${P}archive/z.md`, [], 'archived', 1],
+      [`${P}y.md`, [], 'gone', 3],
+    ]);
+  });
+
   it('reads only the blobs the shown part of the history needs', () => {
     const commits = [
       commit(1, [{ path: `${P}a.md`, blob: 'old', mode: '100644' }]),
