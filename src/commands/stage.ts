@@ -1,6 +1,6 @@
 import { parseDuration } from '../core/config.js';
 import type { Context } from '../core/context.js';
-import { nodeCrypto } from '../core/crypto.js';
+import { randomHex } from '../core/crypto.js';
 import { UsageError } from '../core/errors.js';
 import { findLiveStage } from '../staging/decide.js';
 import { buildStage, formatInstant, type StagedAction } from '../staging/record.js';
@@ -65,7 +65,7 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const now = ctx.clock();
   const live = findLiveStage(listStore(store.root), action, object, now, store.maxTtlMs);
-  const record = live ?? stageRecord(action, object, source, now, ttlMs);
+  const record = live ?? stageRecord(randomHex(ctx, 16), action, object, source, now, ttlMs);
   const expiresAt = formatInstant(new Date(effectiveExpiry(record, store.maxTtlMs)));
   // Record, then act: a stage the ledger could not record is never written.
   if (live === null) await recordStaged(ctx, store, record, expiresAt);
@@ -82,7 +82,13 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   };
 }
 
-function stageRecord(action: string, object: string, source: string, now: Date, ttlMs: number): StagedAction {
-  const nonce = nodeCrypto().randomBytes(16).toString('hex');
+function stageRecord(
+  nonce: string,
+  action: string,
+  object: string,
+  source: string,
+  now: Date,
+  ttlMs: number,
+): StagedAction {
   return buildStage({ action, object, source, nonce, now, ttlMs }, deriveToken(action, object, nonce));
 }

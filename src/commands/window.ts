@@ -1,6 +1,6 @@
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
-import { nodeCrypto } from '../core/crypto.js';
+import { randomHex } from '../core/crypto.js';
 import { UsageError } from '../core/errors.js';
 import { appendEvidence, readEvidence } from '../evidence/api.js';
 import { ACTOR } from '../evidence/record.js';
@@ -170,7 +170,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
   const now = ctx.clock();
   const again = windowStateAt(root, config, now);
   if (again.open) return refuse('open', 'window-already-open', 'a window was opened meanwhile', again);
-  const id = nodeCrypto().randomBytes(8).toString('hex');
+  const id = randomHex(ctx, 8);
   await appendEvidence(ctx, root, config, {
     event: 'window.opened',
     actor: by,

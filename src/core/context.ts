@@ -30,6 +30,11 @@ export interface Context {
   env: Readonly<Record<string, string | undefined>>;
   /** Every timestamp and every expiry decision goes through this clock. */
   clock: () => Date;
+  /**
+   * `bytes` random bytes as lower-case hex, for the nonces that become visible (a stage's token,
+   * a gate window's id); absent, node:crypto draws them. Tests fix it as they fix the clock.
+   */
+  nonce?: (bytes: number) => string;
   io: Io;
   git: GitFactory;
   prompt?: Prompt;

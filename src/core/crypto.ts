@@ -1,3 +1,4 @@
+import type { Context } from './context.js';
 import { lazyRequire } from './lazy-require.js';
 
 type CryptoModule = typeof import('node:crypto');
@@ -8,4 +9,9 @@ type CryptoModule = typeof import('node:crypto');
  */
 export function nodeCrypto(): CryptoModule {
   return lazyRequire<CryptoModule>('node:crypto');
+}
+
+/** `bytes` random bytes as hex, from the Context's nonce source when it has one. */
+export function randomHex(ctx: Pick<Context, 'nonce'>, bytes: number): string {
+  return ctx.nonce?.(bytes) ?? nodeCrypto().randomBytes(bytes).toString('hex');
 }

@@ -46,11 +46,19 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the npm package', () => {
-  it('is named agent-config and holds exactly dist/, README, LICENSE and the docs the README links to', () => {
+  it('is named agent-config and holds exactly dist/, examples/, README, LICENSE and the docs the README links to', () => {
     expect(pkg.name).toBe('agent-config');
-    const expected = ['package.json', 'README.md', 'LICENSE', ...files(join(ROOT, 'dist')), ...readmeLinks()];
+    const expected = [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      ...files(join(ROOT, 'dist')),
+      ...files(join(ROOT, 'examples')),
+      ...readmeLinks(),
+    ];
     expect(packed).toEqual([...new Set(expected)].sort());
     expect(packed).toContain('dist/types/index.d.ts');
+    expect(packed).toContain('examples/demo/agents/roadmaps-progress.md');
   });
 
   it('installs into an empty project and runs there as `npx agent-config`', () => {
