@@ -11,8 +11,12 @@ const real = (rel: string) =>
 describe('lint on real upstream documents', () => {
   it('finds exactly the 13 uncounted steps of the 2026-05 snapshot (reference §9, edge case 13)', async () => {
     const r = await run(copyFixture('agent-config-real/snapshot-2026-05'), ['lint']);
-    expect(r.stdout).toBe(
-      'agents/roadmaps/road-to-event-driven-discipline.md:14:1  error  13 step(s) before the first phase heading are not counted on the dashboard — move them under a `## Phase <id>` heading  trackable\n',
+    const finding =
+      'agents/roadmaps/road-to-event-driven-discipline.md:14:1  error  13 step(s) before the first phase heading are not counted on the dashboard — move them under a `## Phase <id>` heading (`## Phase -1: Architectural prerequisites` on line 70 is not one: a phase heading is `##` or `###`, `Phase`, then an id such as 1, 2a, 1.2, IV or B)  trackable';
+    expect(r.stdout).toBe(`${finding}\n`);
+    // The README's "Moving from @event4u/agent-config" section shows this finding as it is.
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')).toContain(
+      `\n  ${finding}\n`,
     );
     expect(r.stderr).toContain('in 1 of 7 file(s) checked');
     expect(r.code).toBe(1);

@@ -30,7 +30,7 @@ describe('progress --check on a stale dashboard says where', () => {
         '      first difference at line 3, column 18:',
         `        expected: ${ours.slice(0, 99)}…`,
         `        found:    ${UPSTREAM_PROVENANCE.slice(0, 99)}…`,
-        "      Only the generator's prose lines differ (line 3): another generator wrote this file (upstream's update_roadmap_progress?). Every table, number and bar already agrees — one `agent-config progress` fixes it.",
+        "      Only the generator's own form differs (the prose on line 3): another generator wrote this file (upstream's update_roadmap_progress?). Every roadmap, number and bar it shows already agrees — one `npx --no agent-config progress` fixes it.",
         '',
       ].join('\n'),
     );

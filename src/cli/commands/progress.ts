@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { ProgressReport } from '../../commands/progress.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
-import type { StaleDetail } from '../../render/dashboard-diff.js';
+import { personCommand } from '../../core/person-command.js';
+import type { GeneratorForm, StaleDetail } from '../../render/dashboard-diff.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, errLines, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
@@ -25,7 +26,36 @@ function printMergeGated(ctx: Context, report: ProgressReport): void {
   );
 }
 
-/** Where a stale dashboard first differs; the hint when another generator's prose is all that differs. */
+/** How the hint names each of the generator's forms (`lines` for `prose`: the file's prose lines). */
+function formWords(form: GeneratorForm, lines: number[]): string {
+  switch (form) {
+    case 'prose':
+      if (lines.length === 0) return 'the prose';
+      return `the prose on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}`;
+    case 'later-link':
+      return 'the `later/` link';
+    case 'active-tree':
+      return 'the words `in the active tree`';
+    case 'blocker-column':
+      return 'the `Blocker` column';
+    case 'blockers':
+      return 'the blockers (its generator shows none)';
+    case 'banners':
+      return 'the banner sections (its generator writes none)';
+    case 'parked':
+      return 'the Parked section (its generator writes none)';
+    case 'parked-blockers-column':
+      return "the Parked table's `Open blockers` column";
+    case 'ref-ignore':
+      return 'the `<!-- ref-ignore -->` markers';
+    case 'ticket-bundles':
+      return 'the Ticket bundles section (not written here)';
+    case 'spacing':
+      return 'blank lines and rules';
+  }
+}
+
+/** Where a stale dashboard first differs; the hint when only another generator's form differs. */
 function staleLines(at: StaleDetail): string[] {
   const shown = (line: string | null) => (line === null ? '(end of file)' : sanitize(line, { inline: true }));
   const lines = [
@@ -33,10 +63,10 @@ function staleLines(at: StaleDetail): string[] {
     `        expected: ${shown(at.expected)}`,
     `        found:    ${shown(at.found)}`,
   ];
-  if (at.proseOnly) {
-    const where = `line${at.proseLines.length === 1 ? '' : 's'} ${at.proseLines.join(', ')}`;
+  if (at.generatorOnly) {
+    const forms = at.forms.map((f) => formWords(f, at.proseLines)).join(', ');
     lines.push(
-      `      Only the generator's prose lines differ (${where}): another generator wrote this file (upstream's update_roadmap_progress?). Every table, number and bar already agrees — one \`agent-config progress\` fixes it.`,
+      `      Only the generator's own form differs (${forms}): another generator wrote this file (upstream's update_roadmap_progress?). Every roadmap, number and bar it shows already agrees — one \`${personCommand('progress')}\` fixes it.`,
     );
   }
   return lines;

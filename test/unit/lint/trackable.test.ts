@@ -24,6 +24,23 @@ describe('trackable rule', () => {
     ]);
   });
 
+  it('names a heading before the first phase that looks like a phase heading but is not one', async () => {
+    const text =
+      '# P\n\n## Prerequisites\n\n- [ ] read\n\n```md\n## Phase x\n```\n\n## Phase -1: Architecture\n\n- [ ] a\n\n#### Phase 0 Kill-switch\n\n## Phase 0\n\n- [ ] c\n';
+    expect(await findings(trackableRule, FILE, text)).toEqual([
+      '5:1 2 step(s) before the first phase heading are not counted on the dashboard — move them under a `## Phase <id>` heading (`## Phase -1: Architecture` on line 11 is not one: a phase heading is `##` or `###`, `Phase`, then an id such as 1, 2a, 1.2, IV or B)',
+    ]);
+    const deep = '# P\n\n#### Phase 1 — Deep\n\n- [ ] a\n\n## Phase 2\n\n- [ ] b\n';
+    expect(await findings(trackableRule, FILE, deep)).toEqual([
+      '5:1 1 step(s) before the first phase heading are not counted on the dashboard — move them under a `## Phase <id>` heading (`#### Phase 1 — Deep` on line 3 is not one: a phase heading is `##` or `###`, `Phase`, then an id such as 1, 2a, 1.2, IV or B)',
+    ]);
+    // A look-alike after the last uncounted step explains nothing.
+    const after = '# P\n\n- [ ] a\n\n### phase one\n\nText.\n\n## Phase 1\n\n- [ ] b\n';
+    expect(await findings(trackableRule, FILE, after)).toEqual([
+      '3:1 1 step(s) before the first phase heading are not counted on the dashboard — move them under a `## Phase <id>` heading',
+    ]);
+  });
+
   it('reports a phase whose only checkboxes sit in fenced code', async () => {
     const text = '# P\n\n## Phase 1 — Example\n\n```md\n- [ ] not a step\n```\n\n## Phase 2\n\n- [ ] real\n';
     expect(await findings(trackableRule, FILE, text)).toEqual([
