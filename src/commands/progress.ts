@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { type StaleDetail, staleDetail } from '../render/dashboard-diff.js';
 import { DashboardPlanner, dashboardLinkPrefix } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
@@ -76,7 +76,7 @@ export function createDashboardPlanner(root: string, config: Config): DashboardP
  */
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   const planner = createDashboardPlanner(root, config);
   const completed: ProgressReport['completed'] = [];
   const ironLaw3: ProgressReport['ironLaw3'] = [];

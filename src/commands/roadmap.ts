@@ -3,7 +3,7 @@ import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { UsageError } from '../core/errors.js';
 import { pathKind, realPath } from '../repo/discover.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { isRoadmapName, listRoadmapFiles, type ReadProblem, readTextFile } from '../repo/tree.js';
 import type { Roadmap } from '../roadmap/model.js';
@@ -34,7 +34,7 @@ export interface RoadmapReport {
 /** Lists the roadmap files below the configured roadmap root. */
 export async function listRoadmaps(ctx: Context, options: { root?: string }): Promise<RoadmapListReport> {
   const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadConfig(root);
+  const { roadmaps } = loadRoadmapConfig(root);
   const listing = listRoadmapFiles(root, roadmaps);
   return { root, roadmapsDir: roadmaps, ...listing };
 }
@@ -77,7 +77,7 @@ export async function readRoadmapText(
   options: { root?: string; path: string },
 ): Promise<{ file: string; rel: string; text: string | null; problem: ReadProblem | null }> {
   const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadConfig(root);
+  const { roadmaps } = loadRoadmapConfig(root);
   const { rel, abs } = locate(root, roadmaps, options.path);
   const file = `${roadmaps}/${rel}`;
   const read = readTextFile(abs, file);
