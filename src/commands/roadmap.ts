@@ -5,11 +5,14 @@ import { UsageError } from '../core/errors.js';
 import { pathKind, realPath } from '../repo/discover.js';
 import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
-import { isRoadmapName, listRoadmapFiles, type ReadProblem, readTextFile } from '../repo/tree.js';
+import { isRoadmapName, type ReadProblem, readTextFile, scanRoadmapTree } from '../repo/tree.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 
-/** The roadmaps of a repository, as the roadmap commands find them (archive/ and later/ left out). */
+/**
+ * The active roadmaps of a repository: the files `progress` counts and `gates` reads (no draft,
+ * no file without a phase heading; `archive/`, `later/` and the like left out).
+ */
 export interface RoadmapListReport {
   root: string;
   /** Roadmap root relative to the repository (`agents/roadmaps`). */
@@ -31,12 +34,15 @@ export interface RoadmapReport {
   problem: ReadProblem | null;
 }
 
-/** Lists the roadmap files below the configured roadmap root. */
+/** Lists the active roadmaps below the configured roadmap root (see `RoadmapListReport`). */
 export async function listRoadmaps(ctx: Context, options: { root?: string }): Promise<RoadmapListReport> {
   const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadRoadmapConfig(root);
-  const listing = listRoadmapFiles(root, roadmaps);
-  return { root, roadmapsDir: roadmaps, ...listing };
+  const config = loadRoadmapConfig(root);
+  const files: string[] = [];
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    if (roadmap.phases.length > 0) files.push(roadmap.rel);
+  });
+  return { root, roadmapsDir: config.roadmaps, files, problems: tree.problems, warnings: tree.warnings };
 }
 
 /**
