@@ -1,3 +1,4 @@
+import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { loadYaml } from './yaml.js';
@@ -142,7 +143,11 @@ export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSourc
   const keyAt: ConfigSource['keyAt'] = {};
   if (data === null || data === undefined) return { config, keyAt };
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
+    throw new ConfigError(
+      'the top level must be a mapping of keys',
+      at(0),
+      `see ${docPage('configuration.md')}`,
+    );
   }
   const lineOf = (path: (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import type { LintReport } from '../../lint/report.js';
@@ -40,7 +41,9 @@ export async function renderLintReport(ctx: Context, report: LintReport, format:
 export function registerLint(program: Command, ctx: Context, state: CliState): void {
   program
     .command('lint')
-    .description('lint roadmaps, failure-signature documents and stable documents (rules: docs/rules.md)')
+    .description(
+      `lint roadmaps, failure-signature documents and stable documents (rules: ${docPage('rules.md')})`,
+    )
     .argument(
       '[rule-or-path...]',
       'rule ids (blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode) and paths',
