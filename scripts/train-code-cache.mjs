@@ -19,6 +19,7 @@ const {
   BUNDLE_FILE,
   PARSER_FILE,
   PARSER_CACHE_FILE,
+  packageName,
 } = createRequire(import.meta.url)(join(dist, 'code-cache.js'));
 
 const PLAN = `---
@@ -128,7 +129,8 @@ const root = mkdtempSync(join(tmpdir(), 'agent-config-train-'));
 try {
   writeTree(root);
   const hasGit = gitRepo(root);
-  const { cli, script } = loadCli(dist, { cache: false });
+  // Compiled under its package path: V8 keeps the name in the cache (src/cli/code-cache.ts).
+  const { cli, script } = loadCli(dist, { cache: false, scriptName: packageName(BUNDLE_FILE) });
   const ctx = {
     ...cli.processContext(),
     cwd: root,
@@ -169,7 +171,10 @@ try {
   }
   writeCache(BUNDLE_FILE, CACHE_FILE, script);
   // The guard's shell parser: its own bundle and cache, trained on the shapes the guard reads.
-  const parser = loadBundle(dist, PARSER_FILE, PARSER_CACHE_FILE, { cache: false });
+  const parser = loadBundle(dist, PARSER_FILE, PARSER_CACHE_FILE, {
+    cache: false,
+    scriptName: packageName(PARSER_FILE),
+  });
   const walk = (node) => parser.exports.forEachChild(node, walk);
   for (const line of PARSER_SAMPLES) walk(parser.exports.parse(line));
   writeCache(PARSER_FILE, PARSER_CACHE_FILE, parser.script);

@@ -75,6 +75,23 @@ function readCache(dir: string, stamp: string | null, name = CACHE_FILE): Buffer
   return bytes.toString('latin1', STAMP_LENGTH, header) === cacheChecksum(data) ? data : undefined;
 }
 
+/**
+ * The name the build's training run compiles a bundle under: package-relative, because V8
+ * records the name in the code cache and a script compiled from the cache keeps it in its stack
+ * traces. The build machine's path would otherwise ship in dist/ and show in users' traces.
+ */
+export function packageName(bundle: string): string {
+  return `agent-config/dist/${bundle}`;
+}
+
+/** How `loadBundle` loads. */
+export interface LoadOptions {
+  /** False: compile without the code cache (the training run, which makes it). */
+  cache?: boolean;
+  /** The script's name in stack traces; default: the bundle's path. The training run passes `packageName`. */
+  scriptName?: string;
+}
+
 /** A CommonJS bundle loaded with its code cache (see `loadBundle`). */
 export interface LoadedBundle<T> {
   exports: T;
@@ -91,14 +108,14 @@ export function loadBundle<T>(
   dir: string,
   bundle: string,
   cacheName: string,
-  options: { cache?: boolean } = {},
+  options: LoadOptions = {},
 ): LoadedBundle<T> {
   const file = join(dir, bundle);
   const source = readFileSync(file, 'utf8');
   const cachedData = options.cache === false ? undefined : readCache(dir, bundleStamp(source), cacheName);
   // The CommonJS wrapper, as Node's own loader applies it (without importing node:module).
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
+    filename: options.scriptName ?? file,
     cachedData,
   });
   const module = { exports: {} as T };
@@ -116,7 +133,7 @@ export function loadBundle<T>(
  * Loads the CLI bundle in `dir` with the code cache the build made for it (see
  * docs/decisions.md, "Start-up: a code cache").
  */
-export function loadCli(dir: string, options: { cache?: boolean } = {}): LoadedCli {
+export function loadCli(dir: string, options: LoadOptions = {}): LoadedCli {
   const { exports, script, cacheUsed } = loadBundle<CliBundle>(dir, BUNDLE_FILE, CACHE_FILE, options);
   return { cli: exports, script, cacheUsed };
 }

@@ -69,7 +69,12 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
       program.outputHelp();
       return EXIT_OK;
     }
-    await program.parseAsync(argv, { from: 'user' });
+    // `help <verb>` is `<verb> --help`: commander would print the verb's help without running
+    // the hooks that fill it in (lint's rule ids come from the rule table, loaded on demand).
+    const verb = argv[0] === 'help' && argv.length === 2 ? argv[1]! : undefined;
+    const known = program.commands.some((c) => c.name() === verb || c.aliases().includes(verb ?? ''));
+    const args = known ? [verb!, '--help'] : argv;
+    await program.parseAsync(args, { from: 'user' });
     return state.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

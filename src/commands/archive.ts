@@ -23,7 +23,7 @@ import { InputError } from '../core/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../evidence/paths.js';
 import type { DashboardPlanner } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type RoadmapTree, type ScannedTree, scanRoadmapTree } from '../repo/tree.js';
 import { recordArchive } from './archive-evidence.js';
@@ -159,7 +159,7 @@ export async function runArchive(
   hooks?: ApplyHooks,
 ): Promise<ArchiveReport> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   const journalFound = early(ctx.git(root).gitPath(JOURNAL_NAME));
   const repo = await openRepository(ctx.git, root);
   const journalPath = await journalFound;

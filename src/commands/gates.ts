@@ -1,7 +1,7 @@
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { WindowView } from '../guard/window.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { type ReadProblem, scanRoadmapTree } from '../repo/tree.js';
 import {
@@ -52,7 +52,7 @@ export interface GatesReport {
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];

@@ -1,6 +1,7 @@
 import { join, relative, resolve } from 'node:path';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
+import { docPage } from '../core/doc-page.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
 import { addClaudeHook, readSettings } from '../guard/settings.js';
 import { type InitFacts, type InitItem, type InitPlan, planInit } from '../init/plan.js';
@@ -65,7 +66,7 @@ function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agen
     throw new UsageError(
       `cannot install a hook for '${agent}'`,
       'agent-config init --agent',
-      `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for other harnesses)`,
+      `use ${INSTALLABLE_AGENTS.join(', ')} (${docPage('guard.md')} shows the settings for other harnesses)`,
     );
   }
   const text = readOptionalText(join(root, SETTINGS), SETTINGS);

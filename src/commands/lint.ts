@@ -9,7 +9,7 @@ import { lintDocuments } from '../lint/runner.js';
 import type { LintDocument, LintRule } from '../lint/types.js';
 import { listMarkdownFiles, pathKind } from '../repo/discover.js';
 import { allTargets, createClassifier, createWorkspace, loadDocument } from '../repo/lint-workspace.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { toPosix } from '../repo/posix-path.js';
 import { resolveRoot } from '../repo/root.js';
 
@@ -118,7 +118,7 @@ function loadTargets(
  */
 export async function runLint(ctx: Context, options: LintOptions): Promise<LintReport> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   const { rules: picked, paths } = splitArgs(options.args ?? []);
   if (options.staged && paths.length > 0) {
     throw new UsageError(

@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { type StaleDetail, staleDetail } from '../render/dashboard-diff.js';
 import { DashboardPlanner, dashboardLinkPrefix } from '../render/dashboard-planner.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { readFileBytes } from '../repo/read-text.js';
 import { resolveRoot } from '../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../repo/tree.js';
@@ -76,19 +76,21 @@ export function createDashboardPlanner(root: string, config: Config): DashboardP
  */
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   const planner = createDashboardPlanner(root, config);
   const completed: ProgressReport['completed'] = [];
   const ironLaw3: ProgressReport['ironLaw3'] = [];
   const mergeGated: MergeGatedNote[] = [];
   // Findings in the files themselves (invalid frontmatter, an unclosed fence) are shown too:
-  // the dashboard is still written, but nobody should be surprised by what it counted.
+  // the dashboard is still written, but nobody should be surprised by what it counted. They are
+  // warnings here, whatever lint calls them: progress judges the dashboard (SPEC §3), and a
+  // label of "error" under exit 0 would be a lie. `lint` is the gate for the files themselves.
   const findings: Diagnostic[] = [];
   let stepsDone = 0;
   let stepsActive = 0;
   // Each roadmap becomes its dashboard entry as it is read; the parsed model is not kept.
   const tree = scanRoadmapTree(root, config, (roadmap) => {
-    findings.push(...roadmap.diagnostics);
+    for (const d of roadmap.diagnostics) findings.push({ ...d, severity: 'warning' });
     if (roadmap.phases.length === 0) return;
     const { entry, verdict } = planner.add(roadmap);
     const c = entry.counts;

@@ -4,7 +4,7 @@ import { InputError, RepoStateError, UsageError } from '../core/errors.js';
 import type { GitPort, LoggedCommit } from '../core/git-port.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { realPath } from '../repo/discover.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../report/history.js';
@@ -74,7 +74,7 @@ async function sinceFilter(git: GitPort, since: string | undefined) {
  */
 export async function runReport(ctx: Context, options: ReportOptions): Promise<ReportResult> {
   const root = await resolveRoot(ctx, options.root);
-  const config = loadConfig(root);
+  const config = loadRoadmapConfig(root);
   const git = ctx.git(root);
   const top = await git.topLevel();
   if (top === null) {

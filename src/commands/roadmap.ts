@@ -3,13 +3,16 @@ import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { UsageError } from '../core/errors.js';
 import { pathKind, realPath } from '../repo/discover.js';
-import { loadConfig } from '../repo/load-config.js';
+import { loadRoadmapConfig } from '../repo/load-config.js';
 import { resolveRoot } from '../repo/root.js';
-import { isRoadmapName, listRoadmapFiles, type ReadProblem, readTextFile } from '../repo/tree.js';
+import { isRoadmapName, type ReadProblem, readTextFile, scanRoadmapTree } from '../repo/tree.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 
-/** The roadmaps of a repository, as the roadmap commands find them (archive/ and later/ left out). */
+/**
+ * The active roadmaps of a repository: the files `progress` counts and `gates` reads (no draft,
+ * no file without a phase heading; `archive/`, `later/` and the like left out).
+ */
 export interface RoadmapListReport {
   root: string;
   /** Roadmap root relative to the repository (`agents/roadmaps`). */
@@ -31,12 +34,15 @@ export interface RoadmapReport {
   problem: ReadProblem | null;
 }
 
-/** Lists the roadmap files below the configured roadmap root. */
+/** Lists the active roadmaps below the configured roadmap root (see `RoadmapListReport`). */
 export async function listRoadmaps(ctx: Context, options: { root?: string }): Promise<RoadmapListReport> {
   const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadConfig(root);
-  const listing = listRoadmapFiles(root, roadmaps);
-  return { root, roadmapsDir: roadmaps, ...listing };
+  const config = loadRoadmapConfig(root);
+  const files: string[] = [];
+  const tree = scanRoadmapTree(root, config, (roadmap) => {
+    if (roadmap.phases.length > 0) files.push(roadmap.rel);
+  });
+  return { root, roadmapsDir: config.roadmaps, files, problems: tree.problems, warnings: tree.warnings };
 }
 
 /**
@@ -77,7 +83,7 @@ export async function readRoadmapText(
   options: { root?: string; path: string },
 ): Promise<{ file: string; rel: string; text: string | null; problem: ReadProblem | null }> {
   const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadConfig(root);
+  const { roadmaps } = loadRoadmapConfig(root);
   const { rel, abs } = locate(root, roadmaps, options.path);
   const file = `${roadmaps}/${rel}`;
   const read = readTextFile(abs, file);

@@ -1,6 +1,7 @@
 import type { Config } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { randomHex } from '../core/crypto.js';
+import { docPage } from '../core/doc-page.js';
 import { UsageError } from '../core/errors.js';
 import { appendEvidence, readEvidence } from '../evidence/api.js';
 import { ACTOR } from '../evidence/record.js';
@@ -129,7 +130,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     return refuse(
       'open',
       'action-unknown',
-      `'${unknown}' is not a guarded action (docs/guard.md lists them)`,
+      `'${unknown}' is not a guarded action (${docPage('guard.md')} lists them)`,
     );
   }
   const never = actions.find(

@@ -1,3 +1,4 @@
+import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { loadYaml } from './yaml.js';
@@ -111,11 +112,23 @@ function parseEvidence(value: unknown, config: Config, lineOf: Locate, keyLine: 
   }
 }
 
+/** A parsed `agent-config.yaml` and where each of its top-level keys is set. */
+export interface ConfigSource {
+  config: Config;
+  /** Each top-level key the file sets, with where: `agent-config.yaml:LINE` of the key. */
+  keyAt: Partial<Record<string, string>>;
+}
+
 /**
  * Validates the text of `agent-config.yaml`. Unknown keys and wrong types are errors naming
  * the key and its line; absent keys keep their defaults.
  */
 export function parseConfig(text: string, file = CONFIG_FILE): Config {
+  return parseConfigSource(text, file).config;
+}
+
+/** `parseConfig`, also saying which top-level keys the file sets and on which line. */
+export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSource {
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
@@ -127,9 +140,14 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   }
   const data: unknown = doc.toJS();
   const config: Config = structuredClone(DEFAULT_CONFIG);
-  if (data === null || data === undefined) return config;
+  const keyAt: ConfigSource['keyAt'] = {};
+  if (data === null || data === undefined) return { config, keyAt };
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new ConfigError('the top level must be a mapping of keys', at(0), 'see docs/configuration.md');
+    throw new ConfigError(
+      'the top level must be a mapping of keys',
+      at(0),
+      `see ${docPage('configuration.md')}`,
+    );
   }
   const lineOf = (path: (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
@@ -150,6 +168,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
         `known keys: ${Object.keys(TOP_KEYS).join(', ')}`,
       );
     }
+    keyAt[key] = keyLine([key]);
     if (spec === 'evidence') {
       parseEvidence(value, config, lineOf, keyLine);
       continue;
@@ -215,7 +234,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
       'shorten ttl or lengthen max-ttl',
     );
   }
-  return config;
+  return { config, keyAt };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 
 /** A guard rule a repository adds in `agent-config.yaml` (`guard.rules`). */
@@ -35,7 +36,7 @@ function names(value: unknown, key: string, where: Where): string[] {
     throw new ConfigError(
       `'guard.${key}' must be a list of action names`,
       where(['guard', key]),
-      'for example [gh-pr-merge] (docs/guard.md lists the default actions)',
+      `for example [gh-pr-merge] (${docPage('guard.md')} lists the default actions)`,
     );
   }
   return value as string[];
@@ -127,7 +128,7 @@ export function parseGuardSettings(value: unknown, where: Where): GuardSettings 
     throw new ConfigError(
       `'guard.rules' must be a list of rules`,
       where(['guard', 'rules']),
-      'see docs/guard.md',
+      `see ${docPage('guard.md')}`,
     );
   }
   return {

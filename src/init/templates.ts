@@ -1,4 +1,5 @@
 import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
+import { docPage } from '../core/doc-page.js';
 import { loadYaml } from '../core/yaml.js';
 import { wrap } from '../render/layout.js';
 
@@ -124,11 +125,12 @@ function wrapComment(text: string): string[] {
 export function renderConfigTemplate(): string {
   const keys = Object.keys(CONFIG_KEYS);
   const blocks = renderConfigDefaults().map((lines, i) => {
-    const note = KEY_NOTES[keys[i]!] ?? 'See docs/configuration.md.';
+    const note = KEY_NOTES[keys[i]!] ?? `See ${docPage('configuration.md')}.`;
     return [...wrapComment(note), ...lines.map((line) => `#   ${line}`)].join('\n');
   });
   return [
-    '# agent-config.yaml — the configuration of agent-config (docs/configuration.md).',
+    '# agent-config.yaml — the configuration of agent-config, explained in',
+    `# ${docPage('configuration.md')}.`,
     '# Every key is optional. Each is listed below, commented out, with its default:',
     '# to change one, remove the "#   " in front of its lines and edit the value.',
     ...blocks.map((b) => `\n${b}`),

@@ -1,4 +1,5 @@
 import type { Context } from '../core/context.js';
+import { docPage } from '../core/doc-page.js';
 import type { McpSdk } from './load-sdk.js';
 
 type Z = McpSdk['z'];
@@ -108,7 +109,10 @@ const lint: ToolSpec = {
         .array(z.string().min(1))
         .optional()
         .describe('files or folders, relative to the repository root'),
-      rules: z.array(z.string().min(1)).optional().describe('rule ids (see docs/rules.md); default: all'),
+      rules: z
+        .array(z.string().min(1))
+        .optional()
+        .describe(`rule ids (see ${docPage('rules.md')}); default: all`),
     }),
   run: async (ctx, root, args) => {
     const { lintRuleIds, runLint } = await import('../commands/lint.js');

@@ -77,7 +77,8 @@ function headline(mine: number, others: number, all: boolean, staged: number): s
   return `${head} · ${others} more with maintainer/external${all ? '' : ' (--all)'}`;
 }
 
-function entryLines(n: number, entry: GateEntry, cleaner: Cleaner): string[] {
+/** One entry's block; `owner` adds its Owner line (`--all`, where not every blocker is yours). */
+function entryLines(n: number, entry: GateEntry, cleaner: Cleaner, owner: boolean): string[] {
   const b = entry.blocker;
   const c = (text: string) => cleaner.clean(text, entry.file);
   const head = b.legacy ? `${n} · blocked-until note` : `${n} · ${c(b.id)}`;
@@ -86,6 +87,7 @@ function entryLines(n: number, entry: GateEntry, cleaner: Cleaner): string[] {
     '',
     ruleHeader(head, tail),
     ...field('Roadmap:', c(entry.roadmap)),
+    ...(owner ? field('Owner:', c(b.owner)) : []),
     ...field('Blocks:', c(b.blocks)),
     ...field('The question:', c(b.question)),
     ...field('Recommendation:', b.recommendation === '' ? NO_RECOMMENDATION : c(b.recommendation)),
@@ -131,7 +133,7 @@ export function renderGatesText(
   const cleaner = new Cleaner();
   const lines = [headline(mine, entries.length - mine, options.all, stages.length)];
   shown.forEach((entry, i) => {
-    lines.push(...entryLines(i + 1, entry, cleaner));
+    lines.push(...entryLines(i + 1, entry, cleaner, options.all));
   });
   stages.forEach((row, i) => {
     lines.push(...stageLines(shown.length + i + 1, row, cleaner));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -155,5 +155,31 @@ describe('a build without its bundle', () => {
     expect(r.stderr).toBe(
       `agent-config: ${dist}/${BUNDLE_FILE} cannot be read (ENOENT) — rebuild it with \`npm run build\` (or reinstall)\n`,
     );
+  });
+});
+
+describe('the built files', () => {
+  it("carry no trace of the build machine's path: no built file names the folder it was built in", () => {
+    const files = readdirSync(DIST, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+    expect(files.map((f) => f.slice(DIST.length + 1))).toContain(CACHE_FILE);
+    const naming = files.filter((f) => readFileSync(f).includes(ROOT));
+    expect(naming.map((f) => f.slice(DIST.length + 1))).toEqual([]);
+  });
+
+  it('show, in a --debug stack trace of an installed copy, the package path and never the build folder', () => {
+    const installed = join(tempDir(), 'node_modules', 'agent-config', 'dist');
+    mkdirSync(installed, { recursive: true });
+    cpSync(DIST, installed, { recursive: true });
+    expect(cacheUsed(installed)).toBe(true);
+    const r = runBin(tempDir(), ['progress', '--root', 'no-such-folder', '--debug'], {
+      bin: join(installed, 'bin.js'),
+    });
+    expect(r.code).toBe(2);
+    const frames = r.stderr.split('\n').filter((l) => /^\s+at /.test(l));
+    expect(frames.length).toBeGreaterThan(0);
+    expect(r.stderr).not.toContain(ROOT);
+    expect(frames.join('\n')).toMatch(/agent-config\/dist\/cli\.cjs:\d+:\d+/);
   });
 });

@@ -192,8 +192,14 @@ describe('agent-config mcp', () => {
     expect(textOf(unknown)).toContain('cannot resolve `no-such-branch`');
   });
 
-  it('serves every roadmap as a resource', async () => {
-    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP, 'agents/roadmaps/team/b.md': '# B\n' });
+  it('serves every active roadmap as a resource', async () => {
+    const B = '# B\n\n## Phase 1\n\n- [ ] b\n';
+    const dir = makeRepo({
+      'agents/roadmaps/ship.md': ROADMAP,
+      'agents/roadmaps/team/b.md': B,
+      'agents/roadmaps/team/notes.md': '# Notes, no phase\n',
+      'agents/roadmaps/wip.md': `---\nstatus: draft\n---\n${B}`,
+    });
     const { client } = await connect(dir);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual([
@@ -202,7 +208,7 @@ describe('agent-config mcp', () => {
     ]);
     const read = await client.readResource({ uri: 'agent-config://roadmaps/team/b.md' });
     expect(read.contents).toEqual([
-      { uri: 'agent-config://roadmaps/team/b.md', mimeType: 'text/markdown', text: '# B\n' },
+      { uri: 'agent-config://roadmaps/team/b.md', mimeType: 'text/markdown', text: B },
     ]);
   });
 

@@ -134,6 +134,36 @@ describe('gates on odd blocker entries', () => {
   });
 });
 
+describe('gates --all', () => {
+  it('names the owner of every blocker it shows; the default view stays as upstream prints it', async () => {
+    const blockers = [
+      '### blocker: mine\n- **Owner:** user\n- **What to do:** decide mine\n\n',
+      '### blocker: theirs\n- **Owner:** maintainer (@ops)\n- **What to do:** rotate keys\n\n',
+      '### blocker: nobody\n- **What to do:** decide it\n\n',
+    ].join('');
+    const dir = makeRepo({ 'agents/roadmaps/r.md': ROADMAP(blockers) });
+    const all = (await run(dir, ['gates', '--all'])).stdout;
+    const owners = [...all.matchAll(/^── \d+ · (\S+)[^\n]*\n {2}Roadmap: +r\.md\n {2}Owner: +(.*)$/gm)].map(
+      (m) => [m[1], m[2]],
+    );
+    expect(owners).toEqual([
+      ['mine', 'user'],
+      ['nobody', 'user'],
+      ['theirs', 'maintainer (@ops)'],
+    ]);
+    expect((await run(dir, ['gates'])).stdout).not.toContain('Owner:');
+  });
+
+  it('escapes what it shows of an owner', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/r.md': ROADMAP('### blocker: x\n- **Owner:** ops\u001b[2J\n- **What to do:** y\n\n'),
+    });
+    const r = await run(dir, ['gates', '--all']);
+    expect(r.stdout).toContain('  Owner:             ops\\x1B[2J\n');
+    expect(r.stderr).toContain('r.md');
+  });
+});
+
 describe('gates view precedence', () => {
   it('lets --reply win over --json and --all, as upstream', async () => {
     const repo = makeRepo({ 'agents/roadmaps/a.md': ROADMAP(USER('first') + USER('second')) });

@@ -176,7 +176,7 @@ describe('agent-config init', () => {
     const unknown = await run(dir, ['init', '--agent', 'vim']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      "agent-config init --agent: cannot install a hook for 'vim' — use claude-code (docs/guard.md shows the settings for other harnesses)\n",
+      "agent-config init --agent: cannot install a hook for 'vim' — use claude-code (node_modules/agent-config/docs/guard.md shows the settings for other harnesses)\n",
     );
     expect(snapshot(dir)).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/lint/rules/index.js';
 import { run } from '../helpers/context.js';
 import { git, makeRepo, OPEN_BLOCKER_GO, tempDir, writeFiles } from '../helpers/repo.js';
 
@@ -131,6 +132,23 @@ describe('agent-config lint over the whole repository', () => {
     const r = await run(dir, ['lint']);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).toContain('Phase 1 (\\x1B[2J) has no step');
+  });
+});
+
+describe('agent-config lint --help', () => {
+  it('lists every rule of the rule table, so the list never drifts from it', async () => {
+    const dir = tempDir();
+    for (const argv of [
+      ['lint', '--help'],
+      ['help', 'lint'],
+    ]) {
+      const r = await run(dir, argv);
+      expect(r.code, argv.join(' ')).toBe(0);
+      const help = r.stdout.replace(/\s+/g, ' ');
+      const ids = RULES.map((rule) => rule.meta.id);
+      expect(ids).toContain('verdicts');
+      expect(help, argv.join(' ')).toContain(`rule ids (${ids.join(', ')}) and paths`);
+    }
   });
 });
 

@@ -87,6 +87,31 @@ describe('the MCP server in process', () => {
     await client.close();
     await served;
   });
+  it('lists as resources the active roadmaps, as docs/mcp.md says: no draft, no file without a phase', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/ship.md': ROADMAP,
+      'agents/roadmaps/team/b.md': ROADMAP.replace('# Ship', '# B'),
+      'agents/roadmaps/draft.md': `---\nstatus: draft\n---\n${ROADMAP}`,
+      'agents/roadmaps/notes.md': '# Notes\n\n- [ ] not a phase step\n',
+      'agents/roadmaps/later/parked.md': ROADMAP,
+      'agents/roadmaps/archive/old.md': ROADMAP,
+      'agents/roadmaps/README.md': '# Roadmaps\n\n## Phase 1\n\n- [ ] x\n',
+    });
+    const { client, served } = await serve(dir);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual([
+      'agent-config://roadmaps/ship.md',
+      'agent-config://roadmaps/team/b.md',
+    ]);
+    // The same files `progress` counts.
+    expect((await run(dir, ['progress'])).stdout).toContain('· 2 roadmap(s) ·');
+    // Left out of the list, not out of reach: the roadmap tool and the URI still read a draft.
+    const draft = await client.readResource({ uri: 'agent-config://roadmaps/draft.md' });
+    expect(draft.contents).toHaveLength(1);
+    await client.close();
+    await served;
+  });
+
   it('answers gates with reply as `gates --reply` prints it, an open window first', async () => {
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
     const opened = await cli(

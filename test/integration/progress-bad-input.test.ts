@@ -42,12 +42,23 @@ describe('progress on bad input', () => {
     chmodSync(join(dir, 'agents/roadmaps/locked.md'), 0o644);
   });
 
-  it('keeps a roadmap with invalid YAML visible and names file and line', async () => {
+  it('keeps a roadmap with invalid YAML visible and names file and line, as a warning: exit 0', async () => {
     const dir = makeRepo({ 'agents/roadmaps/yaml.md': `---\nstatus: draft\nlist: [a, b\n---\n${OK}` });
     const r = await run(dir, ['progress']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('1 roadmap(s)');
-    expect(r.stderr).toMatch(/^agents\/roadmaps\/yaml\.md:\d+:\d+ {2}error {2}frontmatter is not valid YAML/);
+    // SPEC §3: progress writes and --check judges the dashboard; the label matches the exit code.
+    const finding = /^agents\/roadmaps\/yaml\.md:\d+:\d+ {2}warning {2}frontmatter is not valid YAML/;
+    expect(r.stderr).toMatch(finding);
+    const check = await run(dir, ['progress', '--check']);
+    expect(check.code).toBe(0);
+    expect(check.stderr).toMatch(finding);
+    const json = JSON.parse((await run(dir, ['progress', '--check', '--json'])).stdout);
+    expect(json.warnings).toMatchObject([{ severity: 'warning', code: 'frontmatter-invalid-yaml' }]);
+    // lint is the gate for the file itself: there it is an error, and exit 1.
+    const lint = await run(dir, ['lint']);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout + lint.stderr).toMatch(/yaml\.md:\d+:\d+ +error +frontmatter is not valid YAML/);
   });
 
   it('survives a symbolic-link loop, warning once, without hanging', async () => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence.js';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { logJson, verifyJson } from '../../render/evidence.js';
 import { sanitize } from '../../render/sanitize.js';
@@ -65,7 +66,7 @@ export function renderLog(ctx: Context, report: EvidenceLogReport, json: boolean
 export function registerEvidence(program: Command, ctx: Context, state: CliState): void {
   const evidence = program
     .command('evidence')
-    .description('verify and list the evidence ledger (docs/evidence.md)');
+    .description(`verify and list the evidence ledger (${docPage('evidence.md')})`);
   evidence
     .command('verify')
     .description('check every ledger stream; exit 0 clean, 1 integrity failure, 2 usage, 3 torn tail, 4 I/O')

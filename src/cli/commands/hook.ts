@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_CANNOT_RUN, EXIT_OK, UsageError } from '../../core/errors.js';
 import { HARNESSES, type Harness, renderHookOutput } from '../../guard/harness.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../guard/prefilter.js';
@@ -51,7 +52,7 @@ export function registerHook(program: Command, ctx: Context, state: CliState): v
   program
     .command('hook')
     .description(
-      "the agent harness hook: stage an agent's guarded shell commands for a person (docs/guard.md)",
+      `the agent harness hook: stage an agent's guarded shell commands for a person (${docPage('guard.md')})`,
     )
     .argument('<harness>', `the harness whose hook JSON is on stdin: ${HARNESSES.join(', ')}`)
     .action(async (harness: string) => {

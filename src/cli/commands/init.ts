@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { InitReport } from '../../commands/init.js';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../render/sanitize.js';
 import { out } from '../output.js';
@@ -38,10 +39,7 @@ export function renderInitReport(ctx: Context, report: InitReport): number {
         "stage the agent's irreversible commands",
       ]);
     }
-    next.push([
-      'the agent-config GitHub Action',
-      'the same checks on pull requests (docs/ci.md of agent-config)',
-    ]);
+    next.push(['the agent-config GitHub Action', `the same checks on pull requests (${docPage('ci.md')})`]);
     lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(48)} ${why}`));
   }
   for (const line of lines) out(ctx, sanitize(line));
@@ -53,7 +51,7 @@ export function registerInit(program: Command, ctx: Context, state: CliState): v
   program
     .command('init')
     .description(
-      'set a repository up: example roadmap, commented agent-config.yaml, ignore rule (docs/init.md)',
+      `set a repository up: example roadmap, commented agent-config.yaml, ignore rule (${docPage('init.md')})`,
     )
     .option('--hooks', 'also install the git pre-commit hook (as `hooks install`)')
     .option(

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import type { LintReport } from '../../lint/report.js';
@@ -38,13 +39,12 @@ export async function renderLintReport(ctx: Context, report: LintReport, format:
 
 /** `agent-config lint [RULE…] [PATH…]` (SPEC §6). */
 export function registerLint(program: Command, ctx: Context, state: CliState): void {
-  program
+  const lint = program
     .command('lint')
-    .description('lint roadmaps, failure-signature documents and stable documents (rules: docs/rules.md)')
-    .argument(
-      '[rule-or-path...]',
-      'rule ids (blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode) and paths',
+    .description(
+      `lint roadmaps, failure-signature documents, stable documents and reviewer verdicts (rules: ${docPage('rules.md')})`,
     )
+    .argument('[rule-or-path...]', 'rule ids and paths')
     .option('--staged', 'lint the files staged for commit (git diff --cached)')
     .option('--format <format>', 'text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
@@ -57,4 +57,12 @@ export function registerLint(program: Command, ctx: Context, state: CliState): v
       const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
       state.exitCode = await renderLintReport(ctx, report, format as Format);
     });
+  // The rule ids in the help come from the rule table itself, so the list never drifts from it.
+  // It is loaded when `lint` (or its help) runs, not at every start of every command.
+  program.hook('preSubcommand', async (_program, sub) => {
+    if (sub !== lint) return;
+    const { RULES } = await import('../../lint/rules/index.js');
+    const ids = RULES.map((r) => r.meta.id).join(', ');
+    lint.registeredArguments[0]!.description = `rule ids (${ids}) and paths`;
+  });
 }

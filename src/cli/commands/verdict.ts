@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { VerdictCheckReport } from '../../commands/verdict.js';
 import type { VerdictRecordReport } from '../../commands/verdict-record.js';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../render/sanitize.js';
 import { VERDICT_RECORD_OUTCOMES } from '../../verdict/recorded.js';
 import { err, out } from '../output.js';
@@ -68,7 +69,9 @@ export function renderVerdictRecord(ctx: Context, report: VerdictRecordReport, j
 export function registerVerdict(program: Command, ctx: Context, state: CliState): void {
   const verdict = program
     .command('verdict')
-    .description('check a reviewer verdict strictly, or record one on a staged action (docs/verdicts.md)');
+    .description(
+      `check a reviewer verdict strictly, or record one on a staged action (${docPage('verdicts.md')})`,
+    );
   verdict
     .command('check')
     .description('parse one verdict strictly: exit 0 valid, 1 invalid (with its code), 2 could not read')

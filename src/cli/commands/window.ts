@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { WindowReport } from '../../commands/window.js';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../render/sanitize.js';
 import { windowJson } from '../../render/window.js';
 import { err, out } from '../output.js';
@@ -23,7 +24,7 @@ export function registerWindow(program: Command, ctx: Context, state: CliState):
   const window = program
     .command('window')
     .description(
-      'gate windows: a person lets named guarded actions through for a while, recorded (docs/guard.md)',
+      `gate windows: a person lets named guarded actions through for a while, recorded (${docPage('guard.md')})`,
     );
   window
     .command('open')
@@ -31,7 +32,7 @@ export function registerWindow(program: Command, ctx: Context, state: CliState):
     .requiredOption('--for <duration>', 'how long: minutes or hours, such as 30m or 2h (at most 24h)')
     .requiredOption(
       '--actions <list>',
-      'the guarded actions it lets through, comma-separated (docs/guard.md)',
+      `the guarded actions it lets through, comma-separated (${docPage('guard.md')})`,
     )
     .option('--reason <text>', 'why (required; recorded)')
     .option('--as <human>', 'who opens it: human:<name> (default: AGENT_CONFIG_HUMAN)')

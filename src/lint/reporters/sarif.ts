@@ -1,4 +1,5 @@
 import type { Severity } from '../../core/diagnostics.js';
+import { docPage } from '../../core/doc-page.js';
 import type { LintReport } from '../report.js';
 import { RULES } from '../rules/index.js';
 
@@ -33,7 +34,7 @@ function descriptors(report: LintReport): RuleDescriptor[] {
     shortDescription: { text: r.meta.description },
     fullDescription: { text: r.meta.rationale },
     defaultConfiguration: { level: LEVEL[r.meta.severity] },
-    help: { text: `${r.meta.description} See docs/rules.md of agent-config.` },
+    help: { text: `${r.meta.description} See ${docPage('rules.md')}.` },
   }));
   for (const code of new Set(report.diagnostics.map((d) => d.code))) {
     if (out.some((r) => r.id === code)) continue;

@@ -1,3 +1,4 @@
+import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../render/sanitize.js';
 import type { LintReport } from '../report.js';
 
@@ -19,5 +20,5 @@ export function formatSummary(report: LintReport): string {
   if (report.diagnostics.length === 0) return `✅  agent-config lint: ${files}, no findings${skipped}.`;
   const withFindings = new Set(report.diagnostics.map((d) => d.file)).size;
   const mark = report.errors > 0 ? '❌' : '⚠️ ';
-  return `${mark}  agent-config lint: ${report.errors} error(s), ${report.warnings} warning(s) in ${withFindings} of ${files}${skipped} — rules are explained in docs/rules.md.`;
+  return `${mark}  agent-config lint: ${report.errors} error(s), ${report.warnings} warning(s) in ${withFindings} of ${files}${skipped} — rules are explained in ${docPage('rules.md')}.`;
 }

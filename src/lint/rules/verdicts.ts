@@ -16,7 +16,7 @@ export const verdictsRule: LintRule = {
     description:
       'Every reviewer verdict kept as evidence (the `verdicts` globs) passes `agent-config verdict check`.',
     rationale:
-      'A verdict decides whether an irreversible action may go ahead, and a verdict read loosely is how a critical allow slips through: JSON.parse keeps the last of two equal keys, and "Allow" or "critical " are not the words they look like. Each file must be exactly one JSON object in the new or the legacy shape and keep every rule of docs/verdicts.md; the finding names the first rule it breaks and its code.',
+      'A verdict decides whether an irreversible action may go ahead, and a verdict read loosely is how a critical allow slips through: JSON.parse keeps the last of two equal keys, and "Allow" or "critical " are not the words they look like. Each file must be exactly one JSON object in the new or the legacy shape and keep every rule `agent-config verdict check` applies; the finding names the first rule it breaks and its code.',
     severity: 'error',
     fixable: false,
     scopes: ['verdict'],

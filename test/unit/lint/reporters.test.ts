@@ -50,7 +50,7 @@ describe('text reporter', () => {
 
   it('sums up on one line', () => {
     expect(formatSummary(report)).toBe(
-      '❌  agent-config lint: 1 error(s), 1 warning(s) in 2 of 3 file(s) checked — rules are explained in docs/rules.md.',
+      '❌  agent-config lint: 1 error(s), 1 warning(s) in 2 of 3 file(s) checked — rules are explained in node_modules/agent-config/docs/rules.md.',
     );
     expect(formatSummary({ ...report, diagnostics: [], errors: 0, warnings: 0 })).toBe(
       '✅  agent-config lint: 3 file(s) checked, no findings.',
