@@ -8,7 +8,7 @@ const ROADMAP = '# Plan\n\n## Phase 1 — Work\n\n- [x] a\n- [ ] b\n';
 const UPSTREAM_PROVENANCE =
   '> Auto-generated — do not edit. Regenerate with `task roadmap-progress` or by running the `update_roadmap_progress` script for your install; rewritten on every roadmap create / execute / completion change (timestamp lives in git history).';
 const STALE =
-  '❌  agents/roadmaps-progress.md is stale. Run `agent-config progress` to regenerate it, then commit it.\n';
+  '❌  agents/roadmaps-progress.md is stale. Run `npx --no agent-config progress` to regenerate it, then commit it.\n';
 
 async function written(): Promise<{ dir: string; path: string; text: string }> {
   const dir = makeRepo({ 'agents/roadmaps/plan.md': ROADMAP });
@@ -30,7 +30,7 @@ describe('progress --check on a stale dashboard says where', () => {
         '      first difference at line 3, column 18:',
         `        expected: ${ours.slice(0, 99)}…`,
         `        found:    ${UPSTREAM_PROVENANCE.slice(0, 99)}…`,
-        "      Only the generator's prose lines differ (line 3): another generator wrote this file (upstream's update_roadmap_progress?). Every table, number and bar already agrees — one `agent-config progress` fixes it.",
+        "      Only the generator's prose lines differ (line 3): another generator wrote this file (upstream's update_roadmap_progress?). Every table, number and bar already agrees — one `npx --no agent-config progress` fixes it.",
         '',
       ].join('\n'),
     );
