@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { addClaudeHook, readSettings, removeClaudeHook } from '../guard/settings.js';
+import {
+  addClaudeHook,
+  CLAUDE_HOOK_BINARY,
+  claudeHookState,
+  readSettings,
+  removeClaudeHook,
+} from '../guard/settings.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { pathKind } from '../repo/discover.js';
 import { readFileBytes } from '../repo/read-text.js';
@@ -21,7 +27,14 @@ export interface AgentHookReport {
   agent: InstallableAgent;
   /** Repository-relative settings file. */
   file: string;
-  action: 'installed' | 'already-installed' | 'removed' | 'not-installed';
+  /** `updated`: an entry of an older form now runs today's command, where it stood. */
+  action: 'installed' | 'updated' | 'already-installed' | 'removed' | 'not-installed';
+  /**
+   * The binary the installed hook runs, repository-relative, when it does not exist yet: until
+   * it does, the hook refuses every shell call (it fails closed). Null when it exists, and
+   * always after an uninstall.
+   */
+  missingBinary: string | null;
 }
 
 /** Claude Code's project settings, repository-relative. */
@@ -45,7 +58,10 @@ async function projectRoot(ctx: Context, explicit: string | undefined): Promise<
   return (await ctx.git(ctx.cwd).topLevel()) ?? ctx.cwd;
 }
 
-function edit(root: string, change: (data: Record<string, unknown>) => string | null): { changed: boolean } {
+function edit<T>(
+  root: string,
+  change: (data: Record<string, unknown>) => { text: string | null; result: T },
+): T {
   const path = join(root, SETTINGS);
   let text: string | null = null;
   const bytes = readFileBytes(path);
@@ -59,10 +75,14 @@ function edit(root: string, change: (data: Record<string, unknown>) => string | 
       SETTINGS,
       'fix it by hand (it was left untouched), then run this again',
     );
-  const next = change(read.data);
-  if (next === null) return { changed: false };
-  writeFileAtomic(path, next);
-  return { changed: true };
+  const { text: next, result } = change(read.data);
+  if (next !== null) writeFileAtomic(path, next);
+  return result;
+}
+
+/** The binary the hook runs, repository-relative, or null when it is there. */
+export function missingHookBinary(root: string): string | null {
+  return pathKind(join(root, CLAUDE_HOOK_BINARY)) === null ? CLAUDE_HOOK_BINARY : null;
 }
 
 /**
@@ -72,15 +92,23 @@ function edit(root: string, change: (data: Record<string, unknown>) => string | 
 export async function installAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
   const agent = agentOf(options.agent, 'install');
   const root = await projectRoot(ctx, options.root);
-  const { changed } = edit(root, addClaudeHook);
-  return { agent, file: SETTINGS, action: changed ? 'installed' : 'already-installed' };
+  const action = edit(root, (data) => {
+    const state = claudeHookState(data);
+    const result = state === 'absent' ? 'installed' : state === 'outdated' ? 'updated' : 'already-installed';
+    return { text: addClaudeHook(data), result } as const;
+  });
+  return { agent, file: SETTINGS, action, missingBinary: missingHookBinary(root) };
 }
 
 /** Removes only the guard's handlers from `.claude/settings.json`. */
 export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
   const agent = agentOf(options.agent, 'uninstall');
   const root = await projectRoot(ctx, options.root);
-  if (pathKind(join(root, SETTINGS)) === null) return { agent, file: SETTINGS, action: 'not-installed' };
-  const { changed } = edit(root, removeClaudeHook);
-  return { agent, file: SETTINGS, action: changed ? 'removed' : 'not-installed' };
+  const gone = { agent, file: SETTINGS, action: 'not-installed', missingBinary: null } as const;
+  if (pathKind(join(root, SETTINGS)) === null) return gone;
+  const removed = edit(root, (data) => {
+    const text = removeClaudeHook(data);
+    return { text, result: text !== null };
+  });
+  return removed ? { ...gone, action: 'removed' } : gone;
 }

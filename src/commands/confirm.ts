@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js';
-import { confirmQuestion } from '../render/pending.js';
+import { confirmQuestion, deciderQuestion } from '../render/pending.js';
 import { changedWhileAsked } from '../staging/asked.js';
 import { decideConfirm, standing } from '../staging/decide.js';
 import { parseDecider } from '../staging/deciders.js';
@@ -24,31 +24,55 @@ export function isHumanDecider(decider: string): boolean {
 }
 
 /**
+ * The decider the person at the terminal names, asked only when none is set: `human:` and what
+ * they typed (or git's user.name on an empty answer). Null when they cancelled (Ctrl-C, Ctrl-D);
+ * an answer that names nobody valid comes back as it is and fails `isHumanDecider`.
+ */
+async function askDecider(ctx: Context, root: string, prompt: NonNullable<Context['prompt']>) {
+  const name = await ctx.git(root).userName();
+  const suggested = name !== null && isHumanDecider(`human:${name}`) ? name : null;
+  const answer = await prompt(deciderQuestion(suggested)).catch(() => null);
+  if (answer === null) return null;
+  const typed = answer.trim() === '' ? (suggested ?? '') : answer.trim();
+  return typed.startsWith('human:') ? typed : `human:${typed}`;
+}
+
+/**
  * `agent-config confirm`: a person at a terminal reads the sanitized action and object and types
  * the token's last four characters. There is no non-interactive path: piped stdin or `--json`
- * is refused, and no flag skips the question.
+ * is refused, and no flag skips the question. Without `--as` or AGENT_CONFIG_HUMAN, the person
+ * is asked for their name first, so the line the guard prints runs as shown.
  */
 export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise<StagingReport> {
   if (!isSafeToken(options.token)) return outcomeReport('confirm', 'invalid-token', null);
   const token = options.token;
-  if (options.json === true || !ctx.io.stdinIsTTY || ctx.prompt === undefined) {
+  const prompt = ctx.prompt;
+  if (options.json === true || !ctx.io.stdinIsTTY || prompt === undefined) {
     return outcomeReport('confirm', 'stdin-not-tty', token);
   }
-  const decider = options.as ?? ctx.env.AGENT_CONFIG_HUMAN;
-  if (decider === undefined || !isHumanDecider(decider))
+  // An empty AGENT_CONFIG_HUMAN names nobody, as if it were not set.
+  const named = options.as ?? (ctx.env.AGENT_CONFIG_HUMAN || undefined);
+  if (named !== undefined && !isHumanDecider(named))
     return outcomeReport('confirm', 'decider-required', token);
   const store = await openStore(ctx, options.root);
   const found = locateRecord(store.root, token);
-  const before = decideConfirm(found, ctx.clock(), store.maxTtlMs, decider);
+  const now = ctx.clock();
+  const stands = standing(found, now, store.maxTtlMs);
   // A live confirmation the ledger lacks (its append failed): confirming again records it.
-  const missing =
-    standing(found, ctx.clock(), store.maxTtlMs) === 'confirmed' &&
-    !decisionOnRecord(store, 'stage.confirmed', token);
-  if ((before.outcome !== 'confirmed' && !missing) || before.record === null)
+  const missing = stands === 'confirmed' && !decisionOnRecord(store, 'stage.confirmed', token);
+  let decider = named;
+  if (decider === undefined && (stands === 'awaiting' || missing)) {
+    decider = (await askDecider(ctx, store.root, prompt)) ?? undefined;
+    if (decider === undefined) return outcomeReport('confirm', 'answer-mismatch', token);
+    if (!isHumanDecider(decider)) return outcomeReport('confirm', 'decider-required', token);
+  }
+  // Without a decider the stage is not awaiting one: the decision below never reads it.
+  const before = decideConfirm(found, now, store.maxTtlMs, decider ?? '');
+  if ((before.outcome !== 'confirmed' && !missing) || before.record === null || decider === undefined)
     return decisionReport('confirm', token, before);
   const expires = formatInstant(new Date(effectiveExpiry(before.record, store.maxTtlMs)));
   // Ctrl-C or Ctrl-D at the question rejects the prompt: that is a "no", not a crash.
-  const answer = await ctx.prompt(confirmQuestion(before.record, expires, decider)).catch(() => null);
+  const answer = await prompt(confirmQuestion(before.record, expires, decider)).catch(() => null);
   if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
     return { ...decisionReport('confirm', token, before), outcome: 'answer-mismatch', exit: 1 };
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
+import { personCommand } from '../core/person-command.js';
 import { classifyCommand, looselyNamed } from '../guard/classify.js';
 import { planHookStep } from '../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../guard/harness.js';
@@ -77,7 +78,7 @@ async function decideGuarded(
       harness,
       'pending',
       deny(
-        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal with \`agent-config confirm ${t}\` before ${until(step.record, maxTtl)}; then run the identical command again, once.`,
+        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${until(step.record, maxTtl)}; then run the identical command again, once.`,
       ),
       { ...extra, token: t },
     );
@@ -101,7 +102,7 @@ async function decideGuarded(
     harness,
     'staged',
     deny(
-      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal with \`agent-config confirm ${t}\` (or declines it with \`agent-config decline ${t} --reason …\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.`,
+      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.`,
     ),
     { ...extra, token: t },
   );

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import type { Context } from '../core/context.js';
 import { RepoStateError } from '../core/errors.js';
+import { personCommand } from '../core/person-command.js';
 import { backUpHook, readHook, runningCli, writeHook } from '../repo/hook-file.js';
 import { resolveRoot } from '../repo/root.js';
 
@@ -62,7 +63,7 @@ if [ -x "$top/node_modules/.bin/agent-config" ]; then
 elif command -v agent-config >/dev/null 2>&1; then
   set -- agent-config
 ${fallback}else
-  echo "agent-config pre-commit: agent-config is not installed (npm install --save-dev agent-config); roadmaps were not checked" >&2
+  echo "agent-config pre-commit: agent-config is not installed in this repository (npm ci installs it when it is a dev dependency); roadmaps were not checked" >&2
   exit 0
 fi
 cd "$top" || exit 1
@@ -105,7 +106,7 @@ export async function installHooks(ctx: Context, options: HooksInstallOptions): 
     throw new RepoStateError(
       'is a pre-commit hook agent-config did not write',
       shown,
-      'rerun with --force to replace it (it is kept as pre-commit.backup), or call `agent-config lint --staged` from it',
+      `rerun with --force to replace it (it is kept as pre-commit.backup), or call \`${personCommand('lint --staged')}\` from it`,
     );
   }
   const backup = plan.action === 'replace' ? backUpHook(path) : null;

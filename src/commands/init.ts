@@ -3,12 +3,13 @@ import { CONFIG_FILE, DEFAULT_CONFIG } from '../core/config.js';
 import type { Context } from '../core/context.js';
 import { docPage } from '../core/doc-page.js';
 import { InputError, RepoStateError, UsageError } from '../core/errors.js';
-import { addClaudeHook, readSettings } from '../guard/settings.js';
+import { personCommand } from '../core/person-command.js';
+import { claudeHookState, readSettings } from '../guard/settings.js';
 import { type InitFacts, type InitItem, type InitPlan, planInit } from '../init/plan.js';
 import { isMarkdownName, listMarkdownFiles, pathKind } from '../repo/discover.js';
 import { appendText, createNewFile, readOptionalText } from '../repo/init-files.js';
 import { loadConfig } from '../repo/load-config.js';
-import { INSTALLABLE_AGENTS, installAgentHook, SETTINGS } from './agent-hooks.js';
+import { INSTALLABLE_AGENTS, installAgentHook, missingHookBinary, SETTINGS } from './agent-hooks.js';
 import { installHooks } from './hooks.js';
 import { runProgress } from './progress.js';
 
@@ -27,6 +28,11 @@ export interface InitReport {
   root: string;
   dryRun: boolean;
   items: Array<Omit<InitItem, 'content'>>;
+  /**
+   * With `--agent`: the binary the guard hook runs, repository-relative, when it does not exist
+   * yet (the hook then refuses every shell call); else null.
+   */
+  missingBinary: string | null;
 }
 
 /** The repository `init` sets up: `--root`, else the git top level of the current folder. */
@@ -40,7 +46,7 @@ async function initRoot(ctx: Context, explicit: string | undefined): Promise<str
     throw new RepoStateError(
       'is not inside a git repository',
       start,
-      'run `git init` first, then `agent-config init`',
+      `run \`git init\` first, then \`${personCommand('init')}\``,
     );
   }
   return explicit === undefined ? top : start;
@@ -78,7 +84,7 @@ function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agen
       'fix it by hand (it was left untouched), then run this again',
     );
   }
-  return { agent, file: SETTINGS, exists: text !== null, installed: addClaudeHook(read.data) === null };
+  return { agent, file: SETTINGS, exists: text !== null, state: claudeHookState(read.data) };
 }
 
 /** Reads what `init` needs to know about the repository; changes nothing. */
@@ -131,5 +137,10 @@ export async function runInit(ctx: Context, options: InitOptions): Promise<InitR
   const plan = planInit(await readFacts(ctx, root, options.hooks === true, options.agent));
   const dryRun = options.dryRun === true;
   if (!dryRun) await applyInitPlan(ctx, root, plan);
-  return { root, dryRun, items: plan.items.map(({ content: _content, ...item }) => item) };
+  return {
+    root,
+    dryRun,
+    items: plan.items.map(({ content: _content, ...item }) => item),
+    missingBinary: options.agent === undefined ? null : missingHookBinary(root),
+  };
 }

@@ -3,6 +3,7 @@ import type { Context } from '../core/context.js';
 import { randomHex } from '../core/crypto.js';
 import { docPage } from '../core/doc-page.js';
 import { UsageError } from '../core/errors.js';
+import { personCommand } from '../core/person-command.js';
 import { appendEvidence, readEvidence } from '../evidence/api.js';
 import { ACTOR } from '../evidence/record.js';
 import { rulesFor, UNREADABLE_ACTION } from '../guard/rules.js';
@@ -82,7 +83,7 @@ function question(actions: string[], duration: string, until: string, reason: st
     `  Reason:     ${reason}`,
     `  Opened by:  ${by}`,
     "While it is open, an agent's guarded commands with these actions run without asking a person;",
-    'each one is recorded in the evidence ledger. `agent-config window close` ends it early.',
+    `each one is recorded in the evidence ledger. \`${personCommand('window close')}\` ends it early.`,
     'Type "understood" to open it (anything else cancels): ',
   ]
     .map((line) => sanitize(line, { inline: true }))
@@ -160,7 +161,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     return refuse(
       'open',
       'ledger-unreadable',
-      'the ledger cannot be read cleanly, so no window could count; run `agent-config evidence verify`',
+      `the ledger cannot be read cleanly, so no window could count; run \`${personCommand('evidence verify')}\``,
     );
   }
   const until = new Date(ctx.clock().getTime() + ms).toISOString();

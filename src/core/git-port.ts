@@ -85,6 +85,8 @@ export interface GitPort {
   treeFiles(rev: string, pathspecs?: string[]): Promise<TreeEntry[]>;
   /** Files of the index (`git ls-files -s`), paths from the top level, optionally limited to pathspecs. */
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
+  /** git's `user.name` as the repository sees it, or null when it is not set. */
+  userName(): Promise<string | null>;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */

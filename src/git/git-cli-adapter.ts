@@ -255,6 +255,15 @@ class GitCliAdapter implements GitPort {
     return parseCatFileBatch(out);
   }
 
+  async userName(): Promise<string | null> {
+    try {
+      const out = (await this.raw(['config', '--get', 'user.name'])).trim();
+      return out.length > 0 ? out : null;
+    } catch {
+      return null;
+    }
+  }
+
   async gitPath(name: string): Promise<string> {
     const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
     return isAbsolute(out) ? out : resolve(this.dir, out);

@@ -1,17 +1,33 @@
 /**
  * Merging the guard's hook into Claude Code's `.claude/settings.json`: pure text in, text out.
  * Every other key, event, matcher group and handler is kept; the entry is recognised by its
- * command, so running the merge twice changes nothing.
+ * command, in the form written now and in older ones, so running the merge twice changes
+ * nothing and an older entry is upgraded where it stands.
  */
 
-/** The command Claude Code runs: the project's installed binary, not npx (whose start costs more). */
-export const CLAUDE_HOOK_COMMAND = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
+/** Where the hook finds the CLI: the project's installed binary, not npx (whose start costs more). */
+export const CLAUDE_HOOK_BINARY = 'node_modules/.bin/agent-config';
 
-/** A handler that runs `agent-config … hook claude-code`, however the path to it is written. */
+/**
+ * The command Claude Code runs (with `sh -c`). It fails closed: Claude Code treats any exit but
+ * 2 as "no opinion" and runs the call, so a binary that is missing (127), not executable (126)
+ * or crashes (1) would let a force push through. Exit 0 (a JSON decision, or nothing) and exit 2
+ * (the CLI's own one-line block) pass unchanged; every other exit becomes 2 with one line that
+ * names the fix. A person must run it: the agent's own `npm ci` is a shell call the hook refuses.
+ */
+export const CLAUDE_HOOK_COMMAND =
+  `"$CLAUDE_PROJECT_DIR"/${CLAUDE_HOOK_BINARY} hook claude-code; s=$?; ` +
+  `[ $s = 0 ] || [ $s = 2 ] || { echo "agent-config guard: ${CLAUDE_HOOK_BINARY} could not run (exit $s), so the command was refused. Ask a person to run npm ci in the project." >&2; exit 2; }; exit $s`;
+
+/**
+ * A handler that runs `agent-config … hook claude-code`, however the path to it is written: the
+ * fail-open `… hook claude-code` of older versions (the command ends there) and today's form
+ * (a `;` or `||` follows).
+ */
 export function isOurHandler(handler: unknown): boolean {
   if (typeof handler !== 'object' || handler === null) return false;
   const command = (handler as { command?: unknown }).command;
-  return typeof command === 'string' && /agent-config["']?\s+hook\s+claude-code\s*$/.test(command);
+  return typeof command === 'string' && /agent-config["']?\s+hook\s+claude-code\s*(?:$|;|\|\|)/.test(command);
 }
 
 /** Why the settings cannot be merged into (the file is left untouched), or the parsed object. */
@@ -47,16 +63,41 @@ function groupsOf(data: Record<string, unknown>): Group[] {
   return (hooks?.PreToolUse as Group[] | undefined) ?? [];
 }
 
-function hasOurs(data: Record<string, unknown>): boolean {
-  return groupsOf(data).some((g) => Array.isArray(g?.hooks) && g.hooks.some(isOurHandler));
+/** Whether the guard's entry is absent, there in an older form, or there as written now. */
+export type ClaudeHookState = 'absent' | 'outdated' | 'current';
+
+function handlersOf(data: Record<string, unknown>): unknown[] {
+  return groupsOf(data).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []));
+}
+
+/** The state of the guard's entry in the settings. */
+export function claudeHookState(data: Record<string, unknown>): ClaudeHookState {
+  const ours = handlersOf(data).filter(isOurHandler);
+  if (ours.length === 0) return 'absent';
+  return ours.every((h) => (h as { command: unknown }).command === CLAUDE_HOOK_COMMAND)
+    ? 'current'
+    : 'outdated';
 }
 
 const render = (data: Record<string, unknown>) => `${JSON.stringify(data, null, 2)}\n`;
 
-/** The settings with the guard's PreToolUse entry added (matcher `Bash`), or null when it is there. */
+/**
+ * The settings with the guard's PreToolUse entry as written now (matcher `Bash`), or null when
+ * it is there already. An entry of an older form gets today's command where it stands (its
+ * group, matcher and timeout kept), so installing again never adds a second one.
+ */
 export function addClaudeHook(data: Record<string, unknown>): string | null {
-  if (hasOurs(data)) return null;
+  const state = claudeHookState(data);
+  if (state === 'current') return null;
   const hooks = { ...((data.hooks as Record<string, unknown> | undefined) ?? {}) };
+  if (state === 'outdated') {
+    hooks.PreToolUse = groupsOf(data).map((g) =>
+      Array.isArray(g?.hooks)
+        ? { ...g, hooks: g.hooks.map((h) => (isOurHandler(h) ? { ...h, command: CLAUDE_HOOK_COMMAND } : h)) }
+        : g,
+    );
+    return render({ ...data, hooks });
+  }
   const entry = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] };
   hooks.PreToolUse = [...groupsOf(data), entry];
   return render({ ...data, hooks });
@@ -64,7 +105,7 @@ export function addClaudeHook(data: Record<string, unknown>): string | null {
 
 /** The settings without the guard's handlers (empty groups and lists it leaves go too), or null. */
 export function removeClaudeHook(data: Record<string, unknown>): string | null {
-  if (!hasOurs(data)) return null;
+  if (claudeHookState(data) === 'absent') return null;
   const groups = groupsOf(data)
     .map((g) => (Array.isArray(g?.hooks) ? { ...g, hooks: g.hooks.filter((h) => !isOurHandler(h)) } : g))
     .filter((g) => !Array.isArray(g?.hooks) || g.hooks.length > 0);

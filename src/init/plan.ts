@@ -1,4 +1,5 @@
 import { CONFIG_FILE } from '../core/config.js';
+import { personCommand } from '../core/person-command.js';
 import {
   EXAMPLE_ROADMAP,
   EXAMPLE_ROADMAP_NAME,
@@ -19,8 +20,8 @@ export interface InitFacts {
   gitignore: string | null;
   /** The pre-commit hook, when `--hooks` was asked for; `shown` is how the report names it. */
   hook?: { shown: string; exists: boolean };
-  /** The agent harness's settings, when `--agent` was asked for: the file, and whether our hook is in it. */
-  agentHook?: { agent: string; file: string; exists: boolean; installed: boolean };
+  /** The agent harness's settings, when `--agent` was asked for: the file, and our hook's state in it. */
+  agentHook?: { agent: string; file: string; exists: boolean; state: 'absent' | 'outdated' | 'current' };
 }
 
 /**
@@ -121,7 +122,7 @@ export function planInit(facts: InitFacts): InitPlan {
             kind: 'hook',
             path: facts.hook.shown,
             action: 'keep',
-            note: 'exists; `agent-config hooks install` updates or replaces it',
+            note: `exists; \`${personCommand('hooks install')}\` updates or replaces it`,
           }
         : {
             kind: 'hook',
@@ -137,7 +138,14 @@ export function planInit(facts: InitFacts): InitPlan {
 
 function agentHookItem(hook: NonNullable<InitFacts['agentHook']>): InitItem {
   const base = { kind: 'agent-hook' as const, path: hook.file, agent: hook.agent };
-  if (hook.installed) return { ...base, action: 'keep', note: `has the agent-config hook (${hook.agent})` };
+  if (hook.state === 'current')
+    return { ...base, action: 'keep', note: `has the agent-config hook (${hook.agent})` };
+  if (hook.state === 'outdated')
+    return {
+      ...base,
+      action: 'merge',
+      note: `the agent-config hook (${hook.agent}) now fails closed; every other setting kept`,
+    };
   const what = `the ${hook.agent} hook that stages guarded commands (PreToolUse, Bash)`;
   return hook.exists
     ? { ...base, action: 'merge', note: `${what}; every other setting kept` }

@@ -1,5 +1,6 @@
 import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
 import { docPage } from '../core/doc-page.js';
+import { personCommand } from '../core/person-command.js';
 import { loadYaml } from '../core/yaml.js';
 import { wrap } from '../render/layout.js';
 
@@ -26,9 +27,9 @@ delete it once you have one.
 
 ## Phase 1 — Set up
 
-- [x] Run \`agent-config init\`
+- [x] Run \`${personCommand('init')}\`
 - [ ] Commit the new files: \`agents/\`, \`agent-config.yaml\` and \`.gitignore\`
-- [ ] Run \`agent-config progress --check\` and \`agent-config lint\` in CI
+- [ ] Run \`${personCommand('progress --check')}\` and \`${personCommand('lint')}\` in CI
 
 ## Phase 2 — The first real plan
 
@@ -43,7 +44,7 @@ delete it once you have one.
 - **Blocks:** Phase 2 — the first real plan
 - **Question:** Which piece of work do we plan here first?
 - **Recommendation:** the change you expect to take more than one session, so its steps and decisions outlive any one conversation.
-- **If you do nothing:** this example stays the only roadmap, and \`agent-config gates\` keeps asking.
+- **If you do nothing:** this example stays the only roadmap, and \`${personCommand('gates')}\` keeps asking.
 - **What to do:**
   1. Name the piece of work.
   2. Write this entry's status as \`resolved — <the name>\`.

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import { AgentConfigError } from '../core/errors.js';
+import { personCommand } from '../core/person-command.js';
 import { sanitize } from '../render/sanitize.js';
 import { loadMcpSdk, type McpSdk } from './load-sdk.js';
 import { TOOLS, type ToolSpec } from './tools.js';
@@ -11,7 +12,7 @@ type Transport = Parameters<McpServer['connect']>[0];
 export const INSTRUCTIONS = [
   'agent-config: the roadmaps, open decisions and staged confirmations of this repository.',
   'Read with gates, pending, progress_check, lint, evidence_verify and roadmap; every roadmap is also a resource (agent-config://roadmaps/<path>).',
-  'For an irreversible action, call stage, tell the person the token and the command `agent-config confirm TOKEN`, then call claim: carry the action out only when claim answers `execute`.',
+  `For an irreversible action, call stage, tell the person the token and the command \`${personCommand('confirm TOKEN')}\`, then call claim: carry the action out only when claim answers \`execute\`.`,
   'Confirming, declining and opening a gate window are a person’s alone, at a terminal: no tool does them. Never ask for a way around that.',
 ].join('\n');
 

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import { docPage } from '../core/doc-page.js';
+import { personCommand } from '../core/person-command.js';
 import type { McpSdk } from './load-sdk.js';
 
 type Z = McpSdk['z'];
@@ -135,8 +136,7 @@ const lint: ToolSpec = {
 
 const stage: ToolSpec = {
   name: 'stage',
-  description:
-    'Stages an irreversible action until a person confirms it at a terminal (`agent-config confirm TOKEN`), as `agent-config stage --json` prints it. Staging the same action and object again returns the live stage. Then poll `claim`: only `execute` means do it now.',
+  description: `Stages an irreversible action until a person confirms it at a terminal (\`${personCommand('confirm TOKEN')}\`), as \`agent-config stage --json\` prints it. Staging the same action and object again returns the live stage. Then poll \`claim\`: only \`execute\` means do it now.`,
   readOnly: false,
   input: (z) =>
     z.strictObject({

@@ -1,3 +1,4 @@
+import { personCommand } from '../core/person-command.js';
 import type { WindowView } from '../guard/window.js';
 import { blockerClass } from '../roadmap/blockers.js';
 import type { GateEntry } from '../roadmap/gate-entries.js';
@@ -112,8 +113,8 @@ function stageLines(n: number, row: PendingRow, cleaner: Cleaner): string[] {
     ...field('Object:', c(row.object)),
     ...field('Staged by:', c(row.source)),
     ...field('Expires:', c(row.expiresAt)),
-    ...field('Confirm:', `agent-config confirm ${token}`),
-    ...field('Decline:', `agent-config decline ${token}`),
+    ...field('Confirm:', personCommand(`confirm ${token}`)),
+    ...field('Decline:', personCommand(`decline ${token}`)),
   ];
 }
 
@@ -150,9 +151,15 @@ function replySteps(label: string, steps: readonly string[]): string[] {
   return [label, ...steps.flatMap((step) => wrap(`  ${step}`, WIDTH, '     '))];
 }
 
+/** `wrap` at WIDTH, keeping each `code span` whole: a command split over two lines cannot be copied. */
+function wrapSentence(sentence: string): string[] {
+  const glued = sentence.replace(/`[^`]*`/g, (span) => span.replace(/ /g, '\u0000'));
+  return wrap(glued, WIDTH, '    ').map((line) => line.replace(/\u0000/g, ' '));
+}
+
 function stagedSentence(staged: number): string[] {
-  const sentence = `${plural(staged, 'staged action')} await${staged === 1 ? 's' : ''} your confirmation — \`agent-config gates --pending\`.`;
-  return wrap(sentence, WIDTH, '    ');
+  const sentence = `${plural(staged, 'staged action')} await${staged === 1 ? 's' : ''} your confirmation — \`${personCommand('gates --pending')}\`.`;
+  return wrapSentence(sentence);
 }
 
 /**
@@ -176,8 +183,8 @@ export function renderGatesReply(entries: readonly GateEntry[], staged = 0): Ren
   ];
   const rest = mine.length - 1;
   if (rest > 0) {
-    const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`agent-config gates\`.`;
-    lines.push('', ...wrap(sentence, WIDTH, '    '));
+    const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`${personCommand('gates')}\`.`;
+    lines.push('', ...wrapSentence(sentence));
   }
   if (staged > 0) lines.push(...(rest > 0 ? [] : ['']), ...stagedSentence(staged));
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };

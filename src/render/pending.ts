@@ -1,3 +1,4 @@
+import { personCommand } from '../core/person-command.js';
 import { field, LABEL_W, plural, ruleHeader } from './layout.js';
 import { sanitize } from './sanitize.js';
 
@@ -121,9 +122,9 @@ export function confirmationSurface(
     lines.push(`  Confirm: ${sanitize(channel.confirmWith)}`, `  Decline: ${sanitize(channel.declineWith)}`);
   } else {
     lines.push(
-      `  A person confirms at a terminal: agent-config confirm ${stage.token}`,
-      `  or declines:                     agent-config decline ${stage.token} --reason "…"`,
-      '  Everything waiting:              agent-config gates --pending',
+      `  A person confirms at a terminal: ${personCommand(`confirm ${stage.token}`)}`,
+      `  or declines:                     ${personCommand(`decline ${stage.token} --reason "…"`)}`,
+      `  Everything waiting:              ${personCommand('gates --pending')}`,
     );
   }
   return lines;
@@ -139,6 +140,19 @@ export function exactValue(text: string): string {
 
 function exactLine(label: string, value: string): string {
   return `  ${label.padEnd(LABEL_W)}${exactValue(value)}`;
+}
+
+/**
+ * What `confirm` asks when no decider is named (no `--as`, no AGENT_CONFIG_HUMAN): who the
+ * person at the terminal is. `suggested` (git's user.name) is taken when the answer is empty.
+ */
+export function deciderQuestion(suggested: string | null): string {
+  const offer = suggested === null ? '' : ` [${sanitize(suggested, { inline: true })}]`;
+  return [
+    'Who confirms? No `--as human:<name>` and no AGENT_CONFIG_HUMAN: the name you type is recorded',
+    'with the decision as human:<name> (set AGENT_CONFIG_HUMAN=human:<name> to skip this question).',
+    `Your name${offer}: `,
+  ].join('\n');
 }
 
 /**

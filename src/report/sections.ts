@@ -1,3 +1,4 @@
+import { personCommand } from '../core/person-command.js';
 import { escapeHtml as e } from './escape.js';
 import { table } from './parts.js';
 
@@ -104,7 +105,7 @@ export function renderWindow(window: Json): string {
   const actions = list(field(w, 'actions')).map(text);
   return [
     head,
-    `<p class="warn">Open until <strong>${e(text(field(w, 'expiresAt')))}</strong>: these guarded actions pass without a confirmation. Close it with <code>agent-config window close</code>.</p>`,
+    `<p class="warn">Open until <strong>${e(text(field(w, 'expiresAt')))}</strong>: these guarded actions pass without a confirmation. Close it with <code>${e(personCommand('window close'))}</code>.</p>`,
     '<dl>',
     entry('Actions', actions.map((a) => `<code>${e(a)}</code>`).join(', ')),
     entry('Opened by', e(text(field(w, 'openedBy')))),

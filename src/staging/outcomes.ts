@@ -75,7 +75,11 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
       'the stage changed while the question was on screen; the answer is refused and nothing consumed',
     ),
     row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
-    row('decider-required', 2, 'no `--as human:<name>` and no AGENT_CONFIG_HUMAN starting with human:'),
+    row(
+      'decider-required',
+      2,
+      'no person decides: give `--as human:<name>` or set AGENT_CONFIG_HUMAN=human:<name> (with neither, confirm asks for the name)',
+    ),
     row(
       'unrecorded',
       1,

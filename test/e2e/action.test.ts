@@ -59,17 +59,28 @@ describe('action.yml', () => {
     }
   });
 
-  it('is used in docs/ci.md with inputs and outputs it has', () => {
+  it('is used in docs/ci.md from a checkout of this repository (no release tag yet), with inputs and outputs it has', () => {
     const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!));
-    const uses = blocks.flatMap((b) =>
-      Object.values(b?.jobs ?? {}).flatMap((job) =>
-        ((job as { steps: Array<{ uses?: string; with?: object }> }).steps ?? []).filter((s) =>
-          s.uses?.startsWith('<owner>/agent-config@'),
-        ),
-      ),
-    );
+    type Step = { uses?: string; with?: Record<string, unknown> };
+    const jobs = blocks.flatMap((b) => Object.values(b?.jobs ?? {}) as Array<{ steps?: Step[] }>);
+    const uses = jobs.flatMap((job) => {
+      const steps = job.steps ?? [];
+      return steps.flatMap((s, i) => {
+        if (s.uses !== './.agent-config') return [];
+        // The repository's own checkout first (it would clean the folder away), then this one's.
+        const checkouts = steps.slice(0, i).filter((c) => c.uses === 'actions/checkout@v5');
+        expect(checkouts.length).toBe(2);
+        expect(checkouts[0]!.with?.repository).toBeUndefined();
+        expect(checkouts[1]!.with).toMatchObject({
+          repository: '<owner>/agent-config',
+          path: '.agent-config',
+        });
+        return [s];
+      });
+    });
     expect(uses.length).toBe(2);
+    expect(page).not.toMatch(/^\s*- uses: <owner>\/agent-config@/m);
     for (const step of uses)
       for (const key of Object.keys(step.with ?? {})) expect(action.inputs).toHaveProperty(key);
     for (const m of page.matchAll(/steps\.agent-config\.outputs\.([\w-]+)/g))
@@ -293,6 +304,51 @@ describe('the action in archive mode', () => {
     expect(r.outputs).toMatchObject({ archived: '0', commit: '' });
     expect(r.log).toMatch(/::warning file=agents\/roadmaps\/held\.md,title=not archived::blockers: go/);
     expect(r.summary).toContain('Not archived:');
+  });
+});
+
+describe('the action from a checkout of this repository inside the workspace, as docs/ci.md shows', () => {
+  /** `.agent-config/` in the workspace, built: the action, its CLI, and this repository's own roadmaps and docs. */
+  function checkoutInto(workspace: string): string {
+    const path = join(workspace, '.agent-config');
+    for (const part of ['action.yml', 'package.json', 'action', 'dist', 'agents', 'docs'])
+      cpSync(join(ROOT, part), join(path, part), { recursive: true });
+    // What the action's first step leaves there after building: node_modules beside dist/.
+    symlinkSync(join(ROOT, 'node_modules'), join(path, 'node_modules'));
+    return path;
+  }
+
+  it('checks the repository alone: the checkout folder is neither linted nor counted', () => {
+    const dir = cleanRepo();
+    const r = runAction({ actionPath: checkoutInto(dir), workspace: dir, github: pullRequest(head(dir)) });
+    expect(r.code, r.log).toBe(0);
+    expect(r.outputs).toMatchObject({ findings: '0', failed: '' });
+  });
+
+  it('archives and commits the moves, never the checkout folder', () => {
+    const origin = tempDir();
+    git(origin, 'init', '-q', '--bare', '-b', 'main');
+    const dir = makeRepo({ 'agents/roadmaps/done.md': '# Done\n\n## Phase 1\n\n- [ ] ship it\n' });
+    git(dir, 'remote', 'add', 'origin', origin);
+    runBin(dir, ['progress']);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'dashboard');
+    const before = head(dir);
+    writeFiles(dir, { 'agents/roadmaps/done.md': '# Done\n\n## Phase 1\n\n- [x] ship it\n' });
+    runBin(dir, ['progress']);
+    git(dir, 'commit', '-q', '-am', 'ship it');
+    git(dir, 'push', '-q', 'origin', 'main');
+    const r = runAction({
+      actionPath: checkoutInto(dir),
+      workspace: dir,
+      inputs: { mode: 'archive' },
+      github: { event_name: 'push', event: { before } },
+      env: { GITHUB_REF: 'refs/heads/main' },
+    });
+    expect(r.code, r.log).toBe(0);
+    expect(r.outputs.archived).toBe('1');
+    expect(git(dir, 'show', '--name-only', '--format=', 'HEAD')).not.toContain('.agent-config');
+    expect(git(dir, 'status', '--porcelain')).toBe('?? .agent-config/\n');
   });
 });
 

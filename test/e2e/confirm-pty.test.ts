@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { git, makeRepo } from '../helpers/repo.js';
-import { HAS_SCRIPT, inTerminal } from '../helpers/terminal.js';
+import { HAS_SCRIPT, inTerminal, inTerminalSteps } from '../helpers/terminal.js';
 
 // The confirmation ceremony needs a terminal: these tests run the built binary inside a
 // pseudo-terminal made by util-linux `script`, and type into it only once the question shows.
@@ -105,6 +105,100 @@ describe('confirm at a terminal (pseudo-terminal via `script`)', () => {
     expect(agent.transcript).toContain('decider-required');
     expect(agent.transcript).not.toContain('last four');
     expect(existsSync(join(dir, STORE, 'pending', `${token}.json`))).toBe(true);
+  });
+
+  it('asks who confirms when no decider is set, offers git user.name, and records that person', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    git(dir, 'config', 'user.name', 'Ada Lovelace');
+    const token = stage(dir, 'feature/named');
+    const r = await inTerminalSteps(
+      dir,
+      [process.execPath, BIN, 'confirm', token],
+      [
+        ['Your name [Ada Lovelace]: ', '\r'],
+        ['anything else cancels', `${token.slice(-4)}\r`],
+      ],
+      { AGENT_CONFIG_HUMAN: '' },
+    );
+    expect(r.code).toBe(0);
+    expect(r.transcript).toContain('Who confirms?');
+    expect(r.transcript).toContain('Deciding as:       human:Ada Lovelace');
+    expect(r.transcript).toContain(`confirmed: ${token}`);
+    const record = JSON.parse(readFileSync(join(dir, STORE, 'confirmed', `${token}.json`), 'utf8'));
+    expect(record.decided_by).toBe('human:Ada Lovelace');
+  });
+
+  it('takes the name typed at the question, and keeps the four-character ceremony', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/typed');
+    const wrong = await inTerminalSteps(
+      dir,
+      [process.execPath, BIN, 'confirm', token],
+      [
+        ['Your name: ', 'grace\r'],
+        ['anything else cancels', 'nope\r'],
+      ],
+      { AGENT_CONFIG_HUMAN: '' },
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.transcript).toContain(`answer-mismatch: ${token}`);
+    expect(existsSync(join(dir, STORE, 'pending', `${token}.json`))).toBe(true);
+    const right = await inTerminalSteps(
+      dir,
+      [process.execPath, BIN, 'confirm', token],
+      [
+        ['Your name: ', 'grace\r'],
+        ['anything else cancels', `${token.slice(-4)}\r`],
+      ],
+      { AGENT_CONFIG_HUMAN: '' },
+    );
+    expect(right.code).toBe(0);
+    const record = JSON.parse(readFileSync(join(dir, STORE, 'confirmed', `${token}.json`), 'utf8'));
+    expect(record.decided_by).toBe('human:grace');
+  });
+
+  it('without a name (no answer, no git user.name) says exactly what to add, and asks nothing else', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/nobody');
+    const r = await inTerminal(
+      dir,
+      [process.execPath, BIN, 'confirm', token],
+      '',
+      { AGENT_CONFIG_HUMAN: '' },
+      'Your name: ',
+    );
+    expect(r.code).toBe(2);
+    expect(r.transcript).toContain(
+      `agent-config confirm: decider-required: ${token} — no person decides: give \`--as human:<name>\` or set AGENT_CONFIG_HUMAN=human:<name>`,
+    );
+    expect(r.transcript).not.toContain('last four');
+    expect(existsSync(join(dir, STORE, 'pending', `${token}.json`))).toBe(true);
+  });
+
+  it('treats Ctrl-C at the name question as a no, and asks no name for a stage that waits for none', async () => {
+    const dir = makeRepo({ 'agents/README.md': 'x\n' });
+    const token = stage(dir, 'feature/cancel');
+    const r = await inTerminal(
+      dir,
+      [process.execPath, BIN, 'confirm', token],
+      '\u0003',
+      { AGENT_CONFIG_HUMAN: '' },
+      'Your name: ',
+      '',
+    );
+    expect(r.code).toBe(1);
+    expect(r.transcript).toContain(`answer-mismatch: ${token}`);
+    expect(r.transcript).not.toContain('internal error');
+    expect(existsSync(join(dir, STORE, 'pending', `${token}.json`))).toBe(true);
+    const unknown = await inTerminal(
+      dir,
+      [process.execPath, BIN, 'confirm', '0123456789abcdef'],
+      'x',
+      { AGENT_CONFIG_HUMAN: '' },
+      'token-mismatch',
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.transcript).not.toContain('Who confirms?');
   });
 
   it('runs the worked example: the hook waits, a person confirms, the hook deletes the branch once', async () => {

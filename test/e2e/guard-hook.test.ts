@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
-import { GIT_ENV, git, makeRepo, tempDir } from '../helpers/repo.js';
+import { GIT_ENV, git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { inTerminal } from '../helpers/terminal.js';
 
 beforeAll(ensureBuilt);
@@ -161,5 +161,74 @@ describe('hook claude-code, the built binary', () => {
     const after = JSON.parse(hook(repo, input(command, repo)).stdout).hookSpecificOutput;
     expect(after.permissionDecision).toBe('deny');
     expect(after.permissionDecisionReason).toContain('agent-config confirm');
+  });
+});
+
+describe('the hook command `hooks install --agent claude-code` writes, run by `sh -c` as Claude Code runs it', () => {
+  const NOT_RUN =
+    /^agent-config guard: node_modules\/\.bin\/agent-config could not run \(exit (\d+)\), so the command was refused\. Ask a person to run npm ci in the project\.$/;
+
+  function installed(): { repo: string; command: string } {
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    const r = spawnSync(process.execPath, [BIN, 'hooks', 'install', '--agent', 'claude-code'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: HOOK_ENV,
+    });
+    expect(r.status).toBe(0);
+    const settings = JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8'));
+    return { repo, command: settings.hooks.PreToolUse[0].hooks[0].command };
+  }
+
+  /** Claude Code runs the command with `sh -c`, CLAUDE_PROJECT_DIR set, the call's JSON on stdin. */
+  function viaShell(repo: string, command: string, stdin: string) {
+    const r = spawnSync('sh', ['-c', command], {
+      cwd: repo,
+      input: stdin,
+      encoding: 'utf8',
+      env: { ...HOOK_ENV, CLAUDE_PROJECT_DIR: repo },
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  it("passes a decision, no opinion and the CLI's own block through unchanged while the binary is installed", () => {
+    const { repo, command } = installed();
+    mkdirSync(join(repo, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(BIN, join(repo, 'node_modules', '.bin', 'agent-config'));
+    const push = viaShell(repo, command, input('git push -f origin main', repo));
+    expect([push.code, push.stderr]).toEqual([0, '']);
+    const out = JSON.parse(push.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toMatch(
+      /a person confirms it at a terminal in the repository with `npx --no agent-config confirm [0-9a-f]{16}`/,
+    );
+    const again = hook(repo, input('git push -f origin main', repo));
+    expect(JSON.parse(again.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(viaShell(repo, command, input('ls -la', repo))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const block = viaShell(repo, command, 'not JSON, but git push --force');
+    expect(block.code).toBe(2);
+    expect(block.stderr.trim().split('\n')).toHaveLength(1);
+    expect(block.stderr).toMatch(/^agent-config guard: /);
+    expect(block.stderr).not.toMatch(/could not run/);
+  });
+
+  it('refuses with exit 2 and one line naming the fix when node_modules is gone or the binary crashes', () => {
+    const { repo, command } = installed();
+    const missing = viaShell(repo, command, input('git push -f origin main', repo));
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    const last = missing.stderr.trim().split('\n').at(-1)!;
+    expect(NOT_RUN.exec(last)?.[1]).toBe('127');
+    // Every call: the guard cannot tell a harmless command from a guarded one without its binary.
+    expect(viaShell(repo, command, input('ls', repo)).code).toBe(2);
+
+    writeFiles(repo, {
+      'node_modules/.bin/agent-config': '#!/bin/sh\necho "Error: Cannot find module" >&2\nexit 1\n',
+    });
+    chmodSync(join(repo, 'node_modules', '.bin', 'agent-config'), 0o755);
+    const crashed = viaShell(repo, command, input('git push -f origin main', repo));
+    expect(crashed.code).toBe(2);
+    expect(crashed.stderr).toMatch(/^Error: Cannot find module\n/);
+    expect(NOT_RUN.exec(crashed.stderr.trim().split('\n').at(-1)!)?.[1]).toBe('1');
   });
 });

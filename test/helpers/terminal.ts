@@ -19,6 +19,19 @@ export function inTerminal(
   waitFor = 'anything else cancels',
   enter = '\r',
 ): Promise<{ code: number | null; transcript: string }> {
+  return inTerminalSteps(cwd, command, [[waitFor, `${answer}${enter}`]], env);
+}
+
+/**
+ * Like `inTerminal`, for several questions: each step types its keys once its text appears
+ * after what the step before it answered.
+ */
+export function inTerminalSteps(
+  cwd: string,
+  command: string[],
+  steps: ReadonlyArray<readonly [waitFor: string, keys: string]>,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; transcript: string }> {
   return new Promise((resolve) => {
     const child: ChildProcessWithoutNullStreams = spawn(
       'script',
@@ -26,13 +39,17 @@ export function inTerminal(
       { cwd, env: { ...process.env, TERM: 'dumb', ...env } },
     );
     let transcript = '';
-    let typed = false;
+    let next = 0;
+    let from = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       transcript += chunk.toString('utf8');
-      if (!typed && transcript.includes(waitFor)) {
-        typed = true;
-        child.stdin.write(`${answer}${enter}`);
-      }
+      const step = steps[next];
+      if (step === undefined) return;
+      const at = transcript.indexOf(step[0], from);
+      if (at < 0) return;
+      next += 1;
+      from = at + step[0].length;
+      child.stdin.write(step[1]);
     });
     child.on('close', (code) => resolve({ code, transcript }));
   });

@@ -53,8 +53,8 @@ describe('gates shows live staged actions alongside the decisions', () => {
     '  Object:            main',
     '  Staged by:         agent:claude',
     '  Expires:           2026-11-30T12:10:00Z',
-    `  Confirm:           agent-config confirm ${token}`,
-    `  Decline:           agent-config decline ${token}`,
+    `  Confirm:           npx --no agent-config confirm ${token}`,
+    `  Decline:           npx --no agent-config decline ${token}`,
     '',
   ].join('\n');
 
@@ -103,7 +103,7 @@ describe('gates shows live staged actions alongside the decisions', () => {
   it('--reply keeps its one decision and adds one line counting the stages', async () => {
     const r = await run(dir, ['gates', '--reply']);
     expect(r.stdout).toBe(
-      `${golden('reply.txt')}1 staged action awaits your confirmation — \`agent-config gates --pending\`.\n`,
+      `${golden('reply.txt')}1 staged action awaits your confirmation —\n    \`npx --no agent-config gates --pending\`.\n`,
     );
     expectGolden('staged-reply.txt', r.stdout);
   });
@@ -122,14 +122,14 @@ describe('gates with stages and nothing else waiting', () => {
         '  Object:            main',
         '  Staged by:         agent:claude',
         '  Expires:           2026-11-30T12:10:00Z',
-        `  Confirm:           agent-config confirm ${token}`,
-        `  Decline:           agent-config decline ${token}`,
+        `  Confirm:           npx --no agent-config confirm ${token}`,
+        `  Decline:           npx --no agent-config decline ${token}`,
         '',
         '',
       ].join('\n'),
     );
     expect((await run(dir, ['gates', '--reply'])).stdout).toBe(
-      '1 staged action awaits your confirmation — `agent-config gates --pending`.\n',
+      '1 staged action awaits your confirmation —\n    `npx --no agent-config gates --pending`.\n',
     );
     const json = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
     expect(json).toMatchObject({ needsYou: 0, other: 0, blockers: [], pending: { awaitingYou: 1 } });

@@ -40,7 +40,7 @@ describe('agent-config hooks install', () => {
     const refused = await run(dir, ['hooks', 'install']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      'agent-config: .git/hooks/pre-commit: is a pre-commit hook agent-config did not write — rerun with --force to replace it (it is kept as pre-commit.backup), or call `agent-config lint --staged` from it\n',
+      'agent-config: .git/hooks/pre-commit: is a pre-commit hook agent-config did not write — rerun with --force to replace it (it is kept as pre-commit.backup), or call `npx --no agent-config lint --staged` from it\n',
     );
     expect(readFileSync(hookOf(dir), 'utf8')).toBe('#!/bin/sh\necho mine\n');
     const forced = await run(dir, ['hooks', 'install', '--force']);

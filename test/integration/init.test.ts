@@ -149,6 +149,39 @@ describe('agent-config init', () => {
     );
   });
 
+  it('warns in one line, also on a dry run, when the binary the guard hook runs is not installed', async () => {
+    const warning =
+      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").\n';
+    const dir = makeRepo();
+    const dry = await run(dir, ['init', '--agent', 'claude-code', '--dry-run']);
+    expect([dry.code, dry.stderr]).toEqual([0, warning]);
+    const r = await run(dir, ['init', '--agent', 'claude-code']);
+    expect([r.code, r.stderr]).toEqual([0, warning]);
+    expect(
+      JSON.parse((await run(dir, ['init', '--agent', 'claude-code', '--json'])).stdout).missingBinary,
+    ).toBe('node_modules/.bin/agent-config');
+    writeFiles(dir, { 'node_modules/.bin/agent-config': '#!/bin/sh\n' });
+    expect((await run(dir, ['init', '--agent', 'claude-code'])).stderr).toBe('');
+    expect((await run(dir, ['init'])).stderr).toBe('');
+  });
+
+  it('upgrades an older, fail-open guard hook where it stands, never adding a second', async () => {
+    const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
+    const dir = makeRepo({
+      '.claude/settings.json': JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: old, timeout: 10 }] }] },
+      }),
+    });
+    const r = await run(dir, ['init', '--agent', 'claude-code']);
+    expect(r.stdout).toContain(
+      '  merged    .claude/settings.json — the agent-config hook (claude-code) now fails closed; every other setting kept',
+    );
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+    ]);
+  });
+
   it('merges the guard hook into existing Claude Code settings, keeping every other setting', async () => {
     const mine = {
       model: 'opus',
@@ -206,7 +239,7 @@ describe('agent-config init', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `agent-config: ${dir}: is not inside a git repository — run \`git init\` first, then \`agent-config init\`\n`,
+      `agent-config: ${dir}: is not inside a git repository — run \`git init\` first, then \`npx --no agent-config init\`\n`,
     );
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -18,6 +18,7 @@ const HANDLES: Record<string, string> = {
   'unknown-config-key': 'unknown key ',
   'foreign-hook': 'is a pre-commit hook agent-config did not write',
   'hook-cli-missing': 'roadmaps were not checked',
+  'guard-cli-missing': 'so the command was refused. Ask a person to run npm ci',
 };
 const PARSER_CODES = [
   'frontmatter-invalid-yaml',

@@ -8,7 +8,7 @@ const ROADMAP = '# Plan\n\n## Phase 1 — Work\n\n- [x] a\n- [ ] b\n';
 const UPSTREAM_PROVENANCE =
   '> Auto-generated — do not edit. Regenerate with `task roadmap-progress` or by running the `update_roadmap_progress` script for your install; rewritten on every roadmap create / execute / completion change (timestamp lives in git history).';
 const STALE =
-  '❌  agents/roadmaps-progress.md is stale. Run `agent-config progress` to regenerate it, then commit it.\n';
+  '❌  agents/roadmaps-progress.md is stale. Run `npx --no agent-config progress` to regenerate it, then commit it.\n';
 
 async function written(): Promise<{ dir: string; path: string; text: string }> {
   const dir = makeRepo({ 'agents/roadmaps/plan.md': ROADMAP });

@@ -99,8 +99,10 @@ describe('stage → confirm → claim', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ outcome: 'stdin-not-tty', exit: 1 });
     expect(json.asked).toEqual([]);
 
-    const nobody = await cli(dir, ['confirm', token], { answer: token.slice(-4) });
+    // Nobody named: the person is asked who they are; no name (and no git user.name) is a refusal.
+    const nobody = await cli(dir, ['confirm', token], { answer: '' });
     expect([nobody.code, nobody.stderr]).toEqual([2, expect.stringContaining('decider-required')]);
+    expect(nobody.asked).toEqual([expect.stringMatching(/^Who confirms\?/)]);
     const agent = await cli(dir, ['confirm', token], {
       answer: token.slice(-4),
       env: { AGENT_CONFIG_HUMAN: 'agent:x' },

@@ -3,6 +3,7 @@ import type { LeftAlone, PlannedMove, Refusal } from '../../archive/model.js';
 import type { ArchiveReport } from '../../commands/archive.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
@@ -67,7 +68,7 @@ function warningLines(report: ArchiveReport): string[] {
   const lines: string[] = [];
   if (report.pendingJournal !== null) {
     lines.push(
-      `  ⚠️  an interrupted archive run is waiting (${report.pendingJournal}); run \`agent-config archive\` to complete it. Its plan follows.`,
+      `  ⚠️  an interrupted archive run is waiting (${report.pendingJournal}); run \`${personCommand('archive')}\` to complete it. Its plan follows.`,
     );
   }
   if (report.plan.baseProblem !== null) {

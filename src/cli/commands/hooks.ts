@@ -4,7 +4,7 @@ import type { HooksInstallReport } from '../../commands/hooks.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../render/sanitize.js';
-import { out } from '../output.js';
+import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 
 const SAID: Record<HooksInstallReport['action'], string> = {
@@ -28,6 +28,7 @@ export function renderHooksReport(ctx: Context, report: HooksInstallReport): num
 
 const AGENT_SAID: Record<AgentHookReport['action'], string> = {
   installed: 'Installed the guard hook in',
+  updated: 'Updated the guard hook (it now fails closed) in',
   'already-installed': 'The guard hook is already in',
   removed: 'Removed the guard hook from',
   'not-installed': 'No guard hook to remove in',
@@ -36,11 +37,17 @@ const AGENT_SAID: Record<AgentHookReport['action'], string> = {
 /** Prints what `hooks install|uninstall --agent` did. */
 export function renderAgentHookReport(ctx: Context, report: AgentHookReport): number {
   const tail =
-    report.action === 'installed' || report.action === 'already-installed'
-      ? ` (${report.agent}, PreToolUse, matcher Bash) — see docs/guard.md`
-      : ` (${report.agent}); every other setting is kept`;
+    report.action === 'removed' || report.action === 'not-installed'
+      ? ` (${report.agent}); every other setting is kept`
+      : ` (${report.agent}, PreToolUse, matcher Bash) — see docs/guard.md`;
   out(ctx, sanitize(`✅  ${AGENT_SAID[report.action]} ${report.file}${tail}`));
+  if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
   return EXIT_OK;
+}
+
+/** The one line that says the hook will refuse every shell call until its binary exists. */
+export function missingBinaryWarning(binary: string): string {
+  return `⚠️   ${binary} does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").`;
 }
 
 const AGENT_OPTION = [

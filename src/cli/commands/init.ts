@@ -3,9 +3,11 @@ import type { InitReport } from '../../commands/init.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../render/sanitize.js';
-import { out } from '../output.js';
+import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
+import { missingBinaryWarning } from './hooks.js';
 
 const DONE: Record<InitReport['items'][number]['action'], [string, string]> = {
   create: ['created ', 'create  '],
@@ -27,22 +29,24 @@ export function renderInitReport(ctx: Context, report: InitReport): number {
   const made = (kind: string) => report.items.some((i) => i.kind === kind && i.action === 'create');
   if (!report.dryRun && made('roadmap')) {
     const next: Array<[string, string]> = [
-      ['agent-config gates', 'the decision the example roadmap waits on'],
+      [personCommand('gates'), 'the decision the example roadmap waits on'],
       ['git add -A && git commit', 'commit the roadmaps, the dashboard and the configuration'],
     ];
     if (!report.items.some((i) => i.kind === 'hook')) {
-      next.push(['agent-config hooks install', 'check the roadmaps at every commit']);
+      next.push([personCommand('hooks install'), 'check the roadmaps at every commit']);
     }
     if (!report.items.some((i) => i.kind === 'agent-hook')) {
       next.push([
-        'agent-config hooks install --agent claude-code',
+        personCommand('hooks install --agent claude-code'),
         "stage the agent's irreversible commands",
       ]);
     }
     next.push(['the agent-config GitHub Action', `the same checks on pull requests (${docPage('ci.md')})`]);
-    lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(48)} ${why}`));
+    const width = Math.max(...next.map(([what]) => what.length));
+    lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(width)}  ${why}`));
   }
   for (const line of lines) out(ctx, sanitize(line));
+  if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
   return EXIT_OK;
 }
 

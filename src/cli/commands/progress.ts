@@ -16,7 +16,7 @@ function printMergeGated(ctx: Context, report: ProgressReport): void {
   if (report.mergeGated.length === 0) return;
   err(
     ctx,
-    '⏳  Merge-gated roadmaps (every open item gated on a PR) — flip the boxes and run `agent-config archive --all` the moment the gating PR merges:',
+    `⏳  Merge-gated roadmaps (every open item gated on a PR) — flip the boxes and run \`${personCommand('archive --all')}\` the moment the gating PR merges:`,
   );
   errLines(
     ctx,
@@ -87,7 +87,7 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
       `✅  Wrote ${dash} · ${report.roadmapCount} roadmap(s) · ${report.stepsDone}/${report.stepsActive} steps done.`,
     );
     if (report.completed.length > 0) {
-      err(ctx, '⚠️   Completed roadmaps not yet archived — run `agent-config archive --all`:');
+      err(ctx, `⚠️   Completed roadmaps not yet archived — run \`${personCommand('archive --all')}\`:`);
       errLines(
         ctx,
         report.completed.map((c) => sanitize(`      - ${c.rel}`)),
@@ -108,17 +108,17 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
   }
   let failed = false;
   if (report.missing) {
-    err(ctx, `❌  ${dash} is missing. Run \`agent-config progress\` to create it, then commit it.`);
+    err(ctx, `❌  ${dash} is missing. Run \`${personCommand('progress')}\` to create it, then commit it.`);
     failed = true;
   } else if (report.stale) {
-    err(ctx, `❌  ${dash} is stale. Run \`agent-config progress\` to regenerate it, then commit it.`);
+    err(ctx, `❌  ${dash} is stale. Run \`${personCommand('progress')}\` to regenerate it, then commit it.`);
     if (report.staleAt !== null) errLines(ctx, staleLines(report.staleAt));
     failed = true;
   }
   if (report.completed.length > 0) {
     err(
       ctx,
-      '❌  Completed roadmaps are still in the active tree — run `agent-config archive --all` to move them to archive/:',
+      `❌  Completed roadmaps are still in the active tree — run \`${personCommand('archive --all')}\` to move them to archive/:`,
     );
     errLines(
       ctx,

@@ -3,6 +3,7 @@ import type { VerdictCheckReport } from '../../commands/verdict.js';
 import type { VerdictRecordReport } from '../../commands/verdict-record.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
+import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../render/sanitize.js';
 import { VERDICT_RECORD_OUTCOMES } from '../../verdict/recorded.js';
 import { err, out } from '../output.js';
@@ -30,7 +31,7 @@ export function renderVerdictCheck(ctx: Context, report: VerdictCheckReport, jso
 
 const NEXT: Record<string, string> = {
   deny: 'the stage is declined; a claim answers with this reason',
-  ask: 'it waits for a person (agent-config gates --pending shows the verdict)',
+  ask: `it waits for a person (${personCommand('gates --pending')} shows the verdict)`,
   allow: 'recorded; it still waits for a person to confirm — a verdict never confirms',
 };
 

@@ -17,7 +17,54 @@ describe('hooks install --agent claude-code', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Installed the guard hook in .claude/settings.json');
     expect(read(dir)).toEqual({ hooks: { PreToolUse: [OURS] } });
-    expect(CLAUDE_HOOK_COMMAND).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code');
+    expect(
+      CLAUDE_HOOK_COMMAND.startsWith(
+        '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code;',
+      ),
+    ).toBe(true);
+  });
+
+  it('warns in one line when the binary the hook runs does not exist yet, and not once it does', async () => {
+    const dir = makeRepo({ 'README.md': 'x\n' });
+    const r = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").\n',
+    );
+    writeFiles(dir, { 'node_modules/.bin/agent-config': '#!/bin/sh\n' });
+    const again = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
+    expect([again.code, again.stderr]).toEqual([0, '']);
+  });
+
+  it('upgrades an entry of the old, fail-open form where it stands, never adding a second; uninstall removes either form', async () => {
+    const dir = makeRepo({ 'README.md': 'x\n' });
+    const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
+    const audit = { type: 'command', command: './audit.sh' };
+    const settings = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [audit, { type: 'command', command: old, timeout: 7 }] },
+          { matcher: 'Edit', hooks: [{ type: 'command', command: './lint.sh' }] },
+        ],
+      },
+    };
+    writeFiles(dir, { [SETTINGS]: JSON.stringify(settings) });
+    const r = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Updated the guard hook (it now fails closed) in .claude/settings.json');
+    const upgraded = structuredClone(settings);
+    upgraded.hooks.PreToolUse[0]!.hooks[1] = { type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 };
+    expect(read(dir)).toEqual(upgraded);
+    expect((await cli(dir, ['hooks', 'install', '--agent', 'claude-code'])).stdout).toContain('already in');
+    expect(read(dir)).toEqual(upgraded);
+
+    expect((await cli(dir, ['hooks', 'uninstall', '--agent', 'claude-code'])).stdout).toContain('Removed');
+    const without = structuredClone(settings);
+    without.hooks.PreToolUse[0]!.hooks = [audit];
+    expect(read(dir)).toEqual(without);
+    writeFiles(dir, { [SETTINGS]: JSON.stringify(settings) });
+    expect((await cli(dir, ['hooks', 'uninstall', '--agent', 'claude-code'])).stdout).toContain('Removed');
+    expect(read(dir)).toEqual(without);
   });
 
   it('keeps every other key and hook, and a second run changes nothing (not even the file time)', async () => {

@@ -147,7 +147,7 @@ describe('gates with a gate window', () => {
     await open(dir, ['--for', '2h', '--actions', 'gh-pr-merge', '--reason', 'merge train']);
     const text = await cli(dir, ['gates'], { minutes: 1 });
     expect(text.stdout.split('\n')[0]).toBe(
-      '🔓 Gate window open until 2026-11-30T14:00:00.000Z: gh-pr-merge pass the guard without a confirmation (opened by human:ada: merge train; 0 let through). Close it: agent-config window close',
+      '🔓 Gate window open until 2026-11-30T14:00:00.000Z: gh-pr-merge pass the guard without a confirmation (opened by human:ada: merge train; 0 let through). Close it: npx --no agent-config window close',
     );
     const json = JSON.parse((await cli(dir, ['gates', '--json'], { minutes: 1 })).stdout);
     expect(Object.keys(json)[0]).toBe('window');

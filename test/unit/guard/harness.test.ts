@@ -3,6 +3,7 @@ import { readHookInput, renderHookOutput } from '../../../src/guard/harness.js';
 import {
   addClaudeHook,
   CLAUDE_HOOK_COMMAND,
+  claudeHookState,
   isOurHandler,
   readSettings,
   removeClaudeHook,
@@ -84,6 +85,28 @@ describe('the .claude/settings.json merge', () => {
     expect(removeClaudeHook(start)).toBeNull();
     expect(isOurHandler({ command: 'npx agent-config hook claude-code' })).toBe(true);
     expect(isOurHandler({ command: 'agent-config hook codex' })).toBe(false);
+    expect(isOurHandler({ command: CLAUDE_HOOK_COMMAND })).toBe(true);
+    expect(isOurHandler({ command: 'node_modules/.bin/agent-config hook claude-code || exit 2' })).toBe(true);
+    expect(isOurHandler({ command: 'agent-config hook claude-code-wrapper' })).toBe(false);
+  });
+
+  it("knows an older, fail-open entry, and gives it today's command where it stands", () => {
+    const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
+    const start = {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: old, timeout: 5 }] }] },
+    };
+    expect(claudeHookState({})).toBe('absent');
+    expect(claudeHookState(start)).toBe('outdated');
+    const upgraded = JSON.parse(addClaudeHook(start)!);
+    expect(upgraded).toEqual({
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }] },
+        ],
+      },
+    });
+    expect(claudeHookState(upgraded)).toBe('current');
+    expect(JSON.parse(removeClaudeHook(start)!)).toEqual({});
   });
 
   it('keeps a foreign handler that shares our matcher group', () => {

@@ -99,17 +99,25 @@ describe('planInit', () => {
   });
 
   it('creates, merges into or keeps the agent harness settings', () => {
-    const hook = (exists: boolean, installed: boolean) =>
+    const hook = (exists: boolean, state: 'absent' | 'outdated' | 'current') =>
       planInit({
         ...facts,
-        agentHook: { agent: 'claude-code', file: '.claude/settings.json', exists, installed },
+        agentHook: { agent: 'claude-code', file: '.claude/settings.json', exists, state },
       }).items.at(-1);
-    expect(hook(false, false)).toMatchObject({ kind: 'agent-hook', action: 'create', agent: 'claude-code' });
-    expect(hook(true, false)).toMatchObject({
+    expect(hook(false, 'absent')).toMatchObject({
+      kind: 'agent-hook',
+      action: 'create',
+      agent: 'claude-code',
+    });
+    expect(hook(true, 'absent')).toMatchObject({
       action: 'merge',
       note: expect.stringContaining('every other setting kept'),
     });
-    expect(hook(true, true)).toMatchObject({
+    expect(hook(true, 'outdated')).toMatchObject({
+      action: 'merge',
+      note: 'the agent-config hook (claude-code) now fails closed; every other setting kept',
+    });
+    expect(hook(true, 'current')).toMatchObject({
       action: 'keep',
       note: 'has the agent-config hook (claude-code)',
     });

@@ -180,7 +180,8 @@ describe('renderGatesReply', () => {
         'Do: rotate keys',
         'Done when: (unspecified)',
         '',
-        '2 other decisions also wait on you, none blocking this — `agent-config gates`.',
+        '2 other decisions also wait on you, none blocking this —',
+        '    `npx --no agent-config gates`.',
         '',
       ].join('\n'),
     );
@@ -191,7 +192,7 @@ describe('renderGatesReply', () => {
     const text = renderGatesReply(e).text;
     expect(text).toContain('Do: (no steps recorded — the blocker entry needs a **What to do:** list)\n');
     expect(text).toContain(
-      '\n1 other decision also waits on you, none blocking this — `agent-config gates`.\n',
+      '\n1 other decision also waits on you, none blocking this —\n    `npx --no agent-config gates`.\n',
     );
   });
 
