@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Context } from '../core/context.js';
+import { docPage } from '../core/doc-page.js';
 import { InputError, UsageError } from '../core/errors.js';
 import {
   addClaudeHook,
@@ -46,7 +47,7 @@ function agentOf(agent: string, verb: 'install' | 'uninstall'): InstallableAgent
     throw new UsageError(
       `cannot ${verb} a hook for '${agent}'`,
       '--agent',
-      `use ${INSTALLABLE_AGENTS.join(', ')} (docs/guard.md shows the settings for codex and gemini)`,
+      `use ${INSTALLABLE_AGENTS.join(', ')} (${docPage('guard.md')} shows the settings for codex and gemini)`,
     );
   }
   return agent as InstallableAgent;

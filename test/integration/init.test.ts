@@ -151,7 +151,7 @@ describe('agent-config init', () => {
 
   it('warns in one line, also on a dry run, when the binary the guard hook runs is not installed', async () => {
     const warning =
-      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").\n';
+      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Run `npm ci` when package.json already lists agent-config, else install it (`npm install --save-dev` a packed tarball or a git URL of agent-config).\n';
     const dir = makeRepo();
     const dry = await run(dir, ['init', '--agent', 'claude-code', '--dry-run']);
     expect([dry.code, dry.stderr]).toEqual([0, warning]);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { AgentHookReport } from '../../commands/agent-hooks.js';
 import type { HooksInstallReport } from '../../commands/hooks.js';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../render/sanitize.js';
 import { err, out } from '../output.js';
@@ -39,7 +40,7 @@ export function renderAgentHookReport(ctx: Context, report: AgentHookReport): nu
   const tail =
     report.action === 'removed' || report.action === 'not-installed'
       ? ` (${report.agent}); every other setting is kept`
-      : ` (${report.agent}, PreToolUse, matcher Bash) — see docs/guard.md`;
+      : ` (${report.agent}, PreToolUse, matcher Bash) — see ${docPage('guard.md')}`;
   out(ctx, sanitize(`✅  ${AGENT_SAID[report.action]} ${report.file}${tail}`));
   if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
   return EXIT_OK;
@@ -47,7 +48,7 @@ export function renderAgentHookReport(ctx: Context, report: AgentHookReport): nu
 
 /** The one line that says the hook will refuse every shell call until its binary exists. */
 export function missingBinaryWarning(binary: string): string {
-  return `⚠️   ${binary} does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").`;
+  return `⚠️   ${binary} does not exist yet: until it does, the hook refuses every shell command the agent runs. Run \`npm ci\` when package.json already lists agent-config, else install it (\`npm install --save-dev\` a packed tarball or a git URL of agent-config).`;
 }
 
 const AGENT_OPTION = [
@@ -73,7 +74,7 @@ export function registerHooks(program: Command, ctx: Context, state: CliState): 
   const hooks = program
     .command('hooks')
     .description(
-      'install the git pre-commit hook (docs/hooks.md) or an agent harness guard hook (docs/guard.md)',
+      `install the git pre-commit hook (${docPage('hooks.md')}) or an agent harness guard hook (${docPage('guard.md')})`,
     );
   hooks
     .command('install')

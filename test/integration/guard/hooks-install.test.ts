@@ -29,7 +29,7 @@ describe('hooks install --agent claude-code', () => {
     const r = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Install agent-config in this project (docs/guard.md of agent-config, "Install").\n',
+      '⚠️   node_modules/.bin/agent-config does not exist yet: until it does, the hook refuses every shell command the agent runs. Run `npm ci` when package.json already lists agent-config, else install it (`npm install --save-dev` a packed tarball or a git URL of agent-config).\n',
     );
     writeFiles(dir, { 'node_modules/.bin/agent-config': '#!/bin/sh\n' });
     const again = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
