@@ -406,13 +406,13 @@ describe('agent-config mcp', () => {
   });
 
   it('runs from an installed copy of the package, without the development dependencies', async () => {
-    // What npm installs: package.json and dist/ (the code among the `files`; the rest is docs),
-    // in a folder with no node_modules.
+    // What npm installs: package.json and dist/ (the code among the `files`; the rest is docs
+    // and the example tree, which hold no code), in a folder with no node_modules.
     const installed = join(tempDir(), 'node_modules', 'agent-config');
     mkdirSync(installed, { recursive: true });
     cpSync(join(ROOT, 'dist'), join(installed, 'dist'), { recursive: true });
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.files.filter((f: string) => !f.endsWith('.md'))).toEqual(['dist']);
+    expect(pkg.files.filter((f: string) => !f.endsWith('.md') && f !== 'examples')).toEqual(['dist']);
     writeFileSync(join(installed, 'package.json'), JSON.stringify(pkg));
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
     writeFiles(dir, {});

@@ -14,7 +14,7 @@ import { copyFixture, makeRepo } from '../helpers/repo.js';
 
 const DASH = 'agents/roadmaps-progress.md';
 const STALE =
-  '❌  agents/roadmaps-progress.md is stale. Run `agent-config progress` to regenerate it, then commit it.';
+  '❌  agents/roadmaps-progress.md is stale. Run `npx --no agent-config progress` to regenerate it, then commit it.';
 
 /** The hint line for the given list of differing forms. */
 const hint = (forms: string) =>
