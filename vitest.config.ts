@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/fast-check-seed.ts'],
+    setupFiles: ['test/setup.ts', 'test/fast-check-setup.ts'],
   },
 });

@@ -95,7 +95,6 @@ function collect(node: Nodes, text: string, into: LinkDestination[]): void {
 /** Where one parsed stretch sits in the concatenated text, and where it came from. */
 interface Unit {
   local: number;
-  request: number;
   original: number;
 }
 
@@ -140,24 +139,12 @@ function unitAt(units: Unit[], offset: number): Unit {
   return units[lo]!;
 }
 
-/** True when a line of the text may open an HTML block (`<` after at most three spaces). */
-function opensHtml(text: string): boolean {
-  for (let at = 0; at < text.length; ) {
-    let i = at;
-    while (i < at + 3 && text[i] === ' ') i++;
-    if (text[i] === '<') return true;
-    const nl = text.indexOf('\n', at);
-    if (nl === -1) break;
-    at = nl + 1;
-  }
-  return false;
-}
-
 /**
  * Finds the destinations of links, images and definitions in the wanted chunks of markdown
- * texts. Only the stretches that hold them are parsed, verbatim, all requests together as one
- * small document (remark's fixed cost per parse dominates small inputs): a fraction of the cost
- * of parsing whole files, with the same block structure. Offsets are those of each request's text.
+ * texts. Only the stretches that hold them are parsed, verbatim: a fraction of the cost of
+ * parsing whole files, with the same block structure. Each text is parsed on its own, so its
+ * result is the same whatever else is asked with it (in one document, a list, an HTML block or
+ * a definition of one file reached into the next). Offsets are those of each request's text.
  */
 export async function findLinkDestinationsBatch(
   requests: readonly LinkRequest[],
@@ -175,27 +162,7 @@ export async function findLinkDestinationsBatch(
   });
   if (rest.length === 0) return results;
   const parse = await loadParser();
-  const shared: number[] = [];
-  rest.forEach((index) => {
-    const request = requests[index]!;
-    const spans = stretches(request);
-    // Stretches are joined by a blank line, after which a line in column 0 opens a new block.
-    // Two kinds could reach into the next stretch, from another file: an HTML block (`<!--`,
-    // `<pre>` … run across blank lines, and may hide a ``` from the line scanner) and a stretch
-    // that starts indented (it would continue the list before it). Such files are parsed alone.
-    const risky = spans.some((m) => {
-      const first = request.text[m.start];
-      return first === ' ' || first === '\t' || opensHtml(request.text.slice(m.start, m.end));
-    });
-    if (risky) results[index] = parseStretches(parse, [{ request, index, spans }])[index] ?? [];
-    else shared.push(index);
-  });
-  const batch = shared.map((index) => ({
-    request: requests[index]!,
-    index,
-    spans: stretches(requests[index]!),
-  }));
-  for (const [index, found] of Object.entries(parseStretches(parse, batch))) results[Number(index)] = found;
+  for (const index of rest) results[index] = parseStretches(parse, requests[index]!);
   return results;
 }
 
@@ -210,34 +177,26 @@ function plainStretches(request: LinkRequest): LinkDestination[] | null {
   return found;
 }
 
-/** Parses the stretches of several requests as one document; results keyed by request index. */
-function parseStretches(
-  parse: Parse,
-  items: ReadonlyArray<{ request: LinkRequest; index: number; spans: Array<{ start: number; end: number }> }>,
-): Record<number, LinkDestination[]> {
+/** Parses the stretches of one request as one document (each followed by a blank line). */
+function parseStretches(parse: Parse, request: LinkRequest): LinkDestination[] {
   const units: Unit[] = [];
   const parts: string[] = [];
-  const out: Record<number, LinkDestination[]> = {};
   let length = 0;
-  for (const { request, index, spans } of items) {
-    out[index] = [];
-    for (const m of spans) {
-      units.push({ local: length, request: index, original: m.start });
-      const part = request.text.slice(m.start, m.end).replace(/\n?$/, '\n');
-      parts.push(part, '\n');
-      length += part.length + 1;
-    }
+  for (const m of stretches(request)) {
+    units.push({ local: length, original: m.start });
+    const part = request.text.slice(m.start, m.end).replace(/\n?$/, '\n');
+    parts.push(part, '\n');
+    length += part.length + 1;
   }
-  if (units.length === 0) return out;
+  if (units.length === 0) return [];
   const joined = parts.join('');
   const found: LinkDestination[] = [];
   collect(parse(joined), joined, found);
-  for (const d of found) {
+  return found.map((d) => {
     const unit = unitAt(units, d.start);
     const shift = unit.original - unit.local;
-    out[unit.request]!.push({ ...d, start: d.start + shift, end: d.end + shift });
-  }
-  return out;
+    return { ...d, start: d.start + shift, end: d.end + shift };
+  });
 }
 
 /** `findLinkDestinationsBatch` for one text. */

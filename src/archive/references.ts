@@ -171,8 +171,8 @@ function finishFile(
 /**
  * The reference edits files need when the given roadmaps move: the exact repository path
  * anywhere (outside fenced code in markdown), relative links and images that resolve to a moved
- * roadmap, and, when a file itself moves, every relative link in it re-based. The link search
- * of all files is one remark parse.
+ * roadmap, and, when a file itself moves, every relative link in it re-based. Each file is
+ * planned exactly as it would be alone: what other files are planned with it changes nothing.
  */
 export async function planReferences(
   files: ReadonlyArray<{ path: string; text: string }>,

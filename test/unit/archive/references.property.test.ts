@@ -31,6 +31,8 @@ const inline = fc.oneof(
   fc.constantFrom('word', 'agents/roadmaps/x.md', 'x.md', '`agents/roadmaps/my plan.md`', '[', ']('),
   fc.constantFrom(...DESTINATIONS).map((d) => `[t](${d})`),
   fc.constantFrom(...DESTINATIONS).map((d) => `![i](${d} "T")`),
+  // A full reference when `ref` is defined (the parenthesis is then text), else text and a link.
+  fc.constantFrom(...DESTINATIONS).map((d) => `[t][ref](${d})`),
 );
 const line = fc.oneof(
   fc.array(inline, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' ')),
@@ -76,16 +78,28 @@ describe('planFileReferences (property)', () => {
     );
   });
 
-  it('plans many files in one parse exactly as it plans each alone', async () => {
+  it('plans many files together, in any order, exactly as it plans each alone', async () => {
+    // A list, an HTML block or a definition of one file must not reach into the next.
+    const batch = fc
+      .array(anyDocument, { minLength: 1, maxLength: 5 })
+      .chain((texts) =>
+        fc.tuple(
+          fc.constant(texts),
+          fc.shuffledSubarray([...texts.keys()], { minLength: texts.length, maxLength: texts.length }),
+        ),
+      );
     await fc.assert(
-      fc.asyncProperty(fc.array(anyDocument, { minLength: 1, maxLength: 5 }), async (texts) => {
+      fc.asyncProperty(batch, async ([texts, order]) => {
         const files = texts.map((text, i) => ({
           path: i % 2 === 0 ? `docs/f${i}.md` : 'agents/roadmaps/x.md',
           text,
         }));
-        const together = await planReferences(files, context());
         const alone = await Promise.all(files.map((f) => planFileReferences(f.path, f.text, context())));
-        expect(together).toEqual(alone);
+        const together = await planReferences(
+          order.map((i) => files[i]!),
+          context(),
+        );
+        expect(together).toEqual(order.map((i) => alone[i]));
       }),
       { numRuns: 150 },
     );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NeedleSet } from '../../../src/archive/needles.js';
-import { planFileReferences, referenceContext, spliceEdits } from '../../../src/archive/references.js';
+import {
+  planFileReferences,
+  planReferences,
+  referenceContext,
+  spliceEdits,
+} from '../../../src/archive/references.js';
 
 const MOVES = new Map([
   ['agents/roadmaps/x.md', 'agents/roadmaps/archive/x.md'],
@@ -98,6 +103,48 @@ describe('planFileReferences', () => {
       referenceContext(MOVES, () => true),
     );
     expect(refs).toEqual({ edits: [], inCode: [] });
+  });
+});
+
+describe('planReferences', () => {
+  it('plans each file exactly as alone: a list in one file does not make the next file’s indented code a link', async () => {
+    // The counterexample of the property test (seed -1106606068): the list item of the first
+    // file once carried over into the second, whose indented block then read as a paragraph.
+    const files = [
+      { path: 'docs/f0.md', text: '- ![i](../agents/roadmaps/x.md "T")\n' },
+      { path: 'agents/roadmaps/x.md', text: '\n    ![i](../agents/roadmaps/x.md "T")\n' },
+    ];
+    const c = referenceContext(MOVES, (p) => p === 'docs/b.md');
+    const together = await planReferences(files, c);
+    const alone = [
+      await planFileReferences(files[0]!.path, files[0]!.text, c),
+      await planFileReferences(files[1]!.path, files[1]!.text, c),
+    ];
+    expect(together).toEqual(alone);
+    // Alone, the moved roadmap's indented block is code: only the exact path rule touches it.
+    expect(together[1]!.edits.map((e) => [e.kind, e.line, e.before, e.after])).toEqual([
+      ['path', 2, 'agents/roadmaps/x.md', 'agents/roadmaps/archive/x.md'],
+    ]);
+    expect(spliceEdits(files[0]!.text, together[0]!.edits)).toBe(
+      '- ![i](../agents/roadmaps/archive/x.md "T")\n',
+    );
+  });
+  it('plans each file exactly as alone: a definition in one file does not turn the next file’s link into a reference', async () => {
+    // `[t][ref]` is a full reference only where `ref` is defined; a definition in the moved
+    // roadmap once made the link of the file planned with it plain text.
+    const files = [
+      { path: 'docs/f0.md', text: '- [t][ref](../agents/roadmaps/x.md)\n' },
+      { path: 'agents/roadmaps/x.md', text: '[ref]: ../agents/roadmaps/x.md\n' },
+    ];
+    const c = referenceContext(MOVES, (p) => p === 'docs/b.md');
+    const together = await planReferences(files, c);
+    expect(together).toEqual([
+      await planFileReferences(files[0]!.path, files[0]!.text, c),
+      await planFileReferences(files[1]!.path, files[1]!.text, c),
+    ]);
+    expect(together[0]!.edits.map((e) => [e.kind, e.before, e.after])).toEqual([
+      ['link', '../agents/roadmaps/x.md', '../agents/roadmaps/archive/x.md'],
+    ]);
   });
 });
 
