@@ -25,7 +25,7 @@ try {
   if (code !== 'ENOENT' && code !== 'EACCES') throw error;
   // An install that lost its build: one line and exit 2, as for any problem we cannot fix.
   // The sanitizer, loaded only here: every other start would pay for it.
-  const { sanitize } = require('./render/sanitize.js') as typeof import('./render/sanitize.js');
+  const { sanitize } = require('./core/text/sanitize.js') as typeof import('./core/text/sanitize.js');
   const where = sanitize(`${__dirname}/${BUNDLE_FILE}`, { inline: true });
   process.stderr.write(
     `agent-config: ${where} cannot be read (${code}) — rebuild it with \`npm run build\` (or reinstall)\n`,

@@ -4,25 +4,25 @@
 // Everything else under src/ is internal and may change in any release.
 
 export { runCli } from './cli/run-cli.js';
-export { type ArchiveOptions, type ArchiveReport, runArchive } from './commands/archive.js';
-export { type ClaimOptions, runClaim } from './commands/claim.js';
-export { type ConfirmOptions, runConfirm } from './commands/confirm.js';
-export { type DeclineOptions, runDecline } from './commands/decline.js';
+export { type ArchiveOptions, type ArchiveReport, runArchive } from './commands/archive/archive.js';
 export {
   type EvidenceLogReport,
   type EvidenceVerifyReport,
   runEvidenceLog,
   runEvidenceVerify,
   VERIFY_EXIT,
-} from './commands/evidence.js';
-export { type GatesOptions, type GatesReport, runGates } from './commands/gates.js';
-export { type HooksInstallOptions, type HooksInstallReport, installHooks } from './commands/hooks.js';
-export { type InitOptions, type InitReport, runInit } from './commands/init.js';
-export { type LintOptions, runLint } from './commands/lint.js';
-export { type PendingReport, type PruneReport, runPending, runPrune } from './commands/pending.js';
-export { type ProgressOptions, type ProgressReport, runProgress } from './commands/progress.js';
-export { runStage, type StageOptions, type StageReport } from './commands/stage.js';
-export type { StagingReport } from './commands/staging-shared.js';
+} from './commands/evidence/evidence.js';
+export { type GatesOptions, type GatesReport, runGates } from './commands/gates/gates.js';
+export { type HooksInstallOptions, type HooksInstallReport, installHooks } from './commands/hooks/hooks.js';
+export { type InitOptions, type InitReport, runInit } from './commands/init/init.js';
+export { type LintOptions, runLint } from './commands/lint/lint.js';
+export { type ProgressOptions, type ProgressReport, runProgress } from './commands/progress/progress.js';
+export { type ClaimOptions, runClaim } from './commands/staging/claim.js';
+export { type ConfirmOptions, runConfirm } from './commands/staging/confirm.js';
+export { type DeclineOptions, runDecline } from './commands/staging/decline.js';
+export { type PendingReport, type PruneReport, runPending, runPrune } from './commands/staging/pending.js';
+export { runStage, type StageOptions, type StageReport } from './commands/staging/stage.js';
+export type { StagingReport } from './commands/staging/staging-shared.js';
 export { type Config, DEFAULT_CONFIG, parseConfig } from './core/config.js';
 export type { Context, Io, OutStream, Prompt } from './core/context.js';
 export type { Diagnostic, Severity } from './core/diagnostics.js';
@@ -38,6 +38,7 @@ export {
   UsageError,
 } from './core/errors.js';
 export type { GitFactory, GitPort, StatusEntry } from './core/git-port.js';
+export { type SanitizeOptions, sanitize } from './core/text/sanitize.js';
 export { VERSION } from './core/version.js';
 export {
   appendEvidence,
@@ -61,7 +62,6 @@ export { formatText } from './lint/reporters/text.js';
 export { RULES } from './lint/rules/index.js';
 export { renderRulesDoc } from './lint/rules-doc.js';
 export type { LintRule, RuleMeta } from './lint/types.js';
-export { type SanitizeOptions, sanitize } from './render/sanitize.js';
 export type { Blocker, Phase, Roadmap, Step, StepState } from './roadmap/model.js';
 export { type ParseOptions, parseRoadmap } from './roadmap/scanner.js';
 export { parseStageInput, SETTLEMENT_KEYS } from './staging/stage-input.js';

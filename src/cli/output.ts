@@ -1,6 +1,6 @@
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../core/text/sanitize.js';
 
 /** Writes one line to stdout (results only). */
 export function out(ctx: Context, line = ''): void {

@@ -3,7 +3,7 @@ import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
 import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
-import { registerHook } from './commands/hook.js';
+import { registerHook, registerWindow } from './commands/guard.js';
 import { registerHooks } from './commands/hooks.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
@@ -12,7 +12,6 @@ import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
-import { registerWindow } from './commands/window.js';
 import type { CliState } from './state.js';
 
 /**

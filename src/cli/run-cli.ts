@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { Context } from '../core/context.js';
 import { AgentConfigError, EXIT_CANNOT_RUN, EXIT_OK } from '../core/errors.js';
+import { sanitize } from '../core/text/sanitize.js';
 import { VERSION } from '../core/version.js';
-import { sanitize } from '../render/sanitize.js';
 import { err } from './output.js';
 import { registrations } from './registry.js';
 import type { CliState } from './state.js';

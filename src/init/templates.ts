@@ -1,8 +1,8 @@
 import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
 import { docPage } from '../core/doc-page.js';
 import { personCommand } from '../core/person-command.js';
+import { wrap } from '../core/text/layout.js';
 import { loadYaml } from '../core/yaml.js';
-import { wrap } from '../render/layout.js';
 
 /** The example roadmap `init` writes into an empty roadmap folder. */
 export const EXAMPLE_ROADMAP_NAME = 'road-to-example.md';

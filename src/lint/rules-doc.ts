@@ -1,4 +1,4 @@
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../core/text/sanitize.js';
 import { lintExample } from './examples.js';
 import { RULES } from './rules/index.js';
 import type { LintRule, RuleExample } from './types.js';

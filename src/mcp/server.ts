@@ -1,7 +1,7 @@
 import type { Context } from '../core/context.js';
 import { AgentConfigError } from '../core/errors.js';
 import { personCommand } from '../core/person-command.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../core/text/sanitize.js';
 import { loadMcpSdk, type McpSdk } from './load-sdk.js';
 import { TOOLS, type ToolSpec } from './tools.js';
 
@@ -52,7 +52,7 @@ async function callTool(ctx: Context, root: string, spec: ToolSpec, args: Record
 function registerRoadmapResources(sdk: McpSdk, server: McpServer, ctx: Context, root: string): void {
   const template = new sdk.ResourceTemplate(`${ROADMAP_URI}{+path}`, {
     list: async () => {
-      const { listRoadmaps } = await import('../commands/roadmap.js');
+      const { listRoadmaps } = await import('../commands/roadmap/roadmap.js');
       const listing = await listRoadmaps(ctx, { root });
       return {
         resources: listing.files.map((rel) => ({
@@ -69,7 +69,7 @@ function registerRoadmapResources(sdk: McpSdk, server: McpServer, ctx: Context, 
     template,
     { description: 'A roadmap of this repository, as markdown', mimeType: 'text/markdown' },
     async (uri) => {
-      const { readRoadmapText } = await import('../commands/roadmap.js');
+      const { readRoadmapText } = await import('../commands/roadmap/roadmap.js');
       const path = decodeURIComponent(uri.href.slice(ROADMAP_URI.length));
       const read = await readRoadmapText(ctx, { root, path }).catch((error: unknown) => {
         // The client sees the message only: the whole line, with its fix.

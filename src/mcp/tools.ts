@@ -42,7 +42,7 @@ const gates: ToolSpec = {
       reply: z.boolean().optional().describe('the end-of-reply text instead of the JSON document'),
     }),
   run: async (ctx, root, args) => {
-    const { runGates } = await import('../commands/gates.js');
+    const { runGates } = await import('../commands/gates/gates.js');
     // The reply text shows no verdicts: it need not read them from the ledger.
     const report = await runGates(ctx, { root, verdicts: args.reply !== true });
     const notes = [
@@ -76,7 +76,7 @@ const pending: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { runPending } = await import('../commands/pending.js');
+    const { runPending } = await import('../commands/staging/pending.js');
     const { renderPendingJson } = await import('../render/pending.js');
     const report = await runPending(ctx, { root });
     const notes = report.tampered.map(
@@ -93,7 +93,7 @@ const progressCheck: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { runProgress } = await import('../commands/progress.js');
+    const { runProgress } = await import('../commands/progress/progress.js');
     const { renderProgressJson } = await import('../render/progress-json.js');
     return { json: renderProgressJson(await runProgress(ctx, { root, check: true })), notes: [] };
   },
@@ -116,7 +116,7 @@ const lint: ToolSpec = {
         .describe(`rule ids (see ${docPage('rules.md')}); default: all`),
     }),
   run: async (ctx, root, args) => {
-    const { lintRuleIds, runLint } = await import('../commands/lint.js');
+    const { lintRuleIds, runLint } = await import('../commands/lint/lint.js');
     const { formatJson } = await import('../lint/reporters/json.js');
     const known = lintRuleIds();
     const rules = (args.rules as string[] | undefined) ?? [];
@@ -145,7 +145,7 @@ const stage: ToolSpec = {
       ttl: z.string().optional().describe('how long it may wait, e.g. 15m (default: staging.ttl)'),
     }),
   run: async (ctx, root, args) => {
-    const { runStage } = await import('../commands/stage.js');
+    const { runStage } = await import('../commands/staging/stage.js');
     const { renderStagingJson } = await import('../render/staging-json.js');
     const report = await runStage(ctx, {
       root,
@@ -170,7 +170,7 @@ const claim: ToolSpec = {
       object: z.string().optional().describe('with `action`, instead of a token'),
     }),
   run: async (ctx, root, args) => {
-    const { runClaim } = await import('../commands/claim.js');
+    const { runClaim } = await import('../commands/staging/claim.js');
     const { renderStagingJson } = await import('../render/staging-json.js');
     const report = await runClaim(ctx, {
       root,
@@ -196,7 +196,7 @@ const evidenceVerify: ToolSpec = {
         .describe('a git revision, e.g. origin/main (the pull request’s base)'),
     }),
   run: async (ctx, root, args) => {
-    const { runEvidenceVerify, VERIFY_EXIT } = await import('../commands/evidence.js');
+    const { runEvidenceVerify, VERIFY_EXIT } = await import('../commands/evidence/evidence.js');
     const { verifyJson } = await import('../render/evidence.js');
     const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
     // An unreadable ledger (exit 4) could not be verified: an error, with its document.
@@ -214,7 +214,7 @@ const roadmap: ToolSpec = {
       path: z.string().min(1).describe('e.g. my-roadmap.md or agents/roadmaps/my-roadmap.md'),
     }),
   run: async (ctx, root, args) => {
-    const { runRoadmap } = await import('../commands/roadmap.js');
+    const { runRoadmap } = await import('../commands/roadmap/roadmap.js');
     const report = await runRoadmap(ctx, { root, path: args.path as string });
     const notes = report.problem === null ? [] : lines([report.problem], 'no model');
     return { json: `${JSON.stringify(report, null, 2)}\n`, notes };

@@ -1,3 +1,4 @@
+import { sanitize } from '../core/text/sanitize.js';
 import { needsUser } from '../roadmap/blockers.js';
 import { type Completion, heldByDeferrals } from '../roadmap/completion.js';
 import type { Blocker, Roadmap } from '../roadmap/model.js';
@@ -11,7 +12,6 @@ import {
   roadmapCounts,
   roundHalfEven,
 } from '../roadmap/queries.js';
-import { sanitize } from './sanitize.js';
 
 /** A `later/` roadmap for the Parked section. */
 export interface ParkedRow {

@@ -1,11 +1,11 @@
 import { personCommand } from '../core/person-command.js';
+import { field, plural, ruleHeader, WIDTH, wrap } from '../core/text/layout.js';
+import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from '../core/text/sanitize.js';
 import type { WindowView } from '../guard/window.js';
 import { blockerClass } from '../roadmap/blockers.js';
 import type { GateEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
-import { field, plural, ruleHeader, WIDTH, wrap } from './layout.js';
 import { type PendingRow, pendingDocument, type UnreadableRecord } from './pending.js';
-import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from './sanitize.js';
 
 /** Hidden or confusable characters found in what a view showed from one file. */
 export interface HiddenCharacters {

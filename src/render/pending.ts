@@ -1,6 +1,6 @@
 import { personCommand } from '../core/person-command.js';
-import { field, LABEL_W, plural, ruleHeader } from './layout.js';
-import { sanitize } from './sanitize.js';
+import { field, LABEL_W, plural, ruleHeader } from '../core/text/layout.js';
+import { sanitize } from '../core/text/sanitize.js';
 
 /** One staged action as the `--pending` view shows it; `status` is derived from the clock. */
 export interface PendingRow {

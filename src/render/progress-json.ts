@@ -1,4 +1,4 @@
-import type { ProgressReport } from '../commands/progress.js';
+import type { ProgressReport } from '../commands/progress/progress.js';
 
 // The `progress --json` document, built from its report. The CLI prints it and the MCP server
 // returns it parsed as the `progress_check` tool's structured result: one function, so the two

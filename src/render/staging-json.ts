@@ -1,5 +1,5 @@
-import type { StageReport } from '../commands/stage.js';
-import type { StagingReport } from '../commands/staging-shared.js';
+import type { StageReport } from '../commands/staging/stage.js';
+import type { StagingReport } from '../commands/staging/staging-shared.js';
 
 /**
  * The `--json` document of `stage`, `confirm`, `decline` and `claim`: the outcome, then the

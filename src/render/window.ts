@@ -1,6 +1,6 @@
 import { personCommand } from '../core/person-command.js';
+import { sanitize } from '../core/text/sanitize.js';
 import type { WindowView } from '../guard/window.js';
-import { sanitize } from './sanitize.js';
 
 /** The open window as one line, first in the text and reply views of `gates`. */
 export function windowLine(w: WindowView): string {

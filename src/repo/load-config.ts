@@ -8,7 +8,7 @@ import {
   parseConfigSource,
 } from '../core/config.js';
 import { ConfigError } from '../core/errors.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../core/text/sanitize.js';
 import { readUtf8 } from './read-text.js';
 
 /** Reads `agent-config.yaml` at the repository root and where its keys are set; defaults when it does not exist. */

@@ -1,4 +1,4 @@
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../core/text/sanitize.js';
 import type { RecordState } from './record.js';
 
 /**

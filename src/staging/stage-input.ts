@@ -1,5 +1,5 @@
-import { safeLabel } from '../render/label.js';
-import { parseStrictObject } from '../verdict/strict-json.js';
+import { safeLabel } from '../core/text/label.js';
+import { parseStrictObject } from '../core/text/strict-json.js';
 
 /**
  * The keys only the store sets (SPEC §13). An input that carries any of them is refused by the

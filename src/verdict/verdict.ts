@@ -1,5 +1,5 @@
-import { safeLabel } from '../render/label.js';
-import { type JsonMember, parseStrictObject, type StrictJsonCode } from './strict-json.js';
+import { safeLabel } from '../core/text/label.js';
+import { type JsonMember, parseStrictObject, type StrictJsonCode } from '../core/text/strict-json.js';
 
 export type Risk = 'low' | 'medium' | 'high' | 'critical';
 export type Authorization = 'high' | 'medium' | 'low' | 'unknown';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installHooks } from '../../src/commands/hooks.js';
+import { installHooks } from '../../src/commands/hooks/hooks.js';
 import { BIN, ensureBuilt, runBin } from '../helpers/bin.js';
 import { makeContext } from '../helpers/context.js';
 import { GIT_ENV, git, makeRepo } from '../helpers/repo.js';

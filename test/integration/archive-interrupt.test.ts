@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runArchive } from '../../src/commands/archive.js';
+import { runArchive } from '../../src/commands/archive/archive.js';
 import { makeContext, run } from '../helpers/context.js';
 import { git, tempDir, writeFiles } from '../helpers/repo.js';
 import { generateArchiveRepo, gitOut } from './archive-repo.js';

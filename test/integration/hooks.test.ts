@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOOK_MARKER, installHooks, renderHookScript } from '../../src/commands/hooks.js';
+import { HOOK_MARKER, installHooks, renderHookScript } from '../../src/commands/hooks/hooks.js';
 import { makeContext, run } from '../helpers/context.js';
 import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_HOOK_COMMAND } from '../../src/guard/settings.js';
+import { CLAUDE_HOOK_COMMAND } from '../../src/commands/hooks/claude-settings.js';
 import { EXAMPLE_BLOCKER_ID } from '../../src/init/templates.js';
 import { run } from '../helpers/context.js';
 import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';

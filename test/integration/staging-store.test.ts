@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { settle } from '../../src/commands/staging-shared.js';
+import { settle } from '../../src/commands/staging/staging-shared.js';
 import { decideClaim, decideConfirm, decideDecline } from '../../src/staging/decide.js';
 import { buildStage, serializeRecord } from '../../src/staging/record.js';
 import {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { LeftAlone, PlannedMove, Refusal } from '../../archive/model.js';
-import type { ArchiveReport } from '../../commands/archive.js';
+import type { ArchiveReport } from '../../commands/archive/archive.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { err, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -138,7 +138,7 @@ export function registerArchive(program: Command, ctx: Context, state: CliState)
     .option('--allow-dirty', 'run even with uncommitted changes (files holding them are not staged)')
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(async (opts: ArchiveFlags) => {
-      const { runArchive } = await import('../../commands/archive.js');
+      const { runArchive } = await import('../../commands/archive/archive.js');
       const report = await runArchive(ctx, {
         root: opts.root,
         all: opts.all === true,

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence.js';
+import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence/evidence.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { logJson, verifyJson } from '../../render/evidence.js';
-import { sanitize } from '../../render/sanitize.js';
 import { out } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -78,7 +78,7 @@ export function registerEvidence(program: Command, ctx: Context, state: CliState
     .option('--json', 'print the result as one JSON document')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
-      const { runEvidenceVerify } = await import('../../commands/evidence.js');
+      const { runEvidenceVerify } = await import('../../commands/evidence/evidence.js');
       const report = await runEvidenceVerify(ctx, {
         root: opts.root,
         against: opts.against,
@@ -95,7 +95,7 @@ export function registerEvidence(program: Command, ctx: Context, state: CliState
     .option('--json', 'print the records as one JSON document')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
-      const { runEvidenceLog } = await import('../../commands/evidence.js');
+      const { runEvidenceLog } = await import('../../commands/evidence/evidence.js');
       const report = await runEvidenceLog(ctx, { root: opts.root, event: opts.event });
       state.exitCode = renderLog(ctx, report, opts.json === true);
     });

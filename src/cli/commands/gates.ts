@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { GatesReport } from '../../commands/gates.js';
+import type { GatesReport } from '../../commands/gates/gates.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
-import { sanitize } from '../../render/sanitize.js';
 import { err, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -43,7 +43,7 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
   }
   const { pending } = report;
   const window = report.window ?? null;
-  const { warnAboutRecords } = await import('./pending-view.js');
+  const { warnAboutRecords } = await import('./staging.js');
   warnAboutRecords(ctx, pending);
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
@@ -85,13 +85,13 @@ export function registerGates(program: Command, ctx: Context, state: CliState): 
     .action(async (opts: GatesFlags) => {
       // As upstream, --pending is answered before anything looks for the roadmap folder.
       if (opts.pending) {
-        const { showPending } = await import('./pending-view.js');
+        const { showPending } = await import('./staging.js');
         await showPending(ctx, state, { root: opts.root, json: opts.json === true });
         return;
       }
       // Upstream's precedence: --reply beats --json, which beats the text views.
       const view: GatesView = opts.reply ? 'reply' : opts.json ? 'json' : 'text';
-      const { runGates } = await import('../../commands/gates.js');
+      const { runGates } = await import('../../commands/gates/gates.js');
       const report = await runGates(ctx, { root: opts.root, verdicts: view === 'json' });
       state.exitCode = await renderGatesReport(ctx, report, view, opts.all === true);
     });

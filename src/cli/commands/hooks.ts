@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { AgentHookReport } from '../../commands/agent-hooks.js';
-import type { HooksInstallReport } from '../../commands/hooks.js';
+import type { AgentHookReport } from '../../commands/hooks/agent-hooks.js';
+import type { HooksInstallReport } from '../../commands/hooks/hooks.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -60,14 +60,14 @@ const AGENT_OPTION = [
 export function registerHooks(program: Command, ctx: Context, state: CliState): void {
   const install = async (opts: { force?: boolean; root?: string; agent?: string }) => {
     if (opts.agent !== undefined) {
-      const { installAgentHook } = await import('../../commands/agent-hooks.js');
+      const { installAgentHook } = await import('../../commands/hooks/agent-hooks.js');
       state.exitCode = renderAgentHookReport(
         ctx,
         await installAgentHook(ctx, { root: opts.root, agent: opts.agent }),
       );
       return;
     }
-    const { installHooks } = await import('../../commands/hooks.js');
+    const { installHooks } = await import('../../commands/hooks/hooks.js');
     const report = await installHooks(ctx, { root: opts.root, force: opts.force === true });
     state.exitCode = renderHooksReport(ctx, report);
   };
@@ -91,7 +91,7 @@ export function registerHooks(program: Command, ctx: Context, state: CliState): 
     .requiredOption('--agent <harness>', 'the agent harness: claude-code')
     .option('--root <dir>', 'repository root (default: the git top level)')
     .action(async (opts: { root?: string; agent: string }) => {
-      const { uninstallAgentHook } = await import('../../commands/agent-hooks.js');
+      const { uninstallAgentHook } = await import('../../commands/hooks/agent-hooks.js');
       state.exitCode = renderAgentHookReport(
         ctx,
         await uninstallAgentHook(ctx, { root: opts.root, agent: opts.agent }),

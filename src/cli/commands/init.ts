@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { InitReport } from '../../commands/init.js';
+import type { InitReport } from '../../commands/init/init.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 import { missingBinaryWarning } from './hooks.js';
@@ -67,7 +67,7 @@ export function registerInit(program: Command, ctx: Context, state: CliState): v
     .option('--root <dir>', 'repository root (default: the git top level of the current folder)')
     .action(
       async (opts: { hooks?: boolean; agent?: string; dryRun?: boolean; json?: boolean; root?: string }) => {
-        const { runInit } = await import('../../commands/init.js');
+        const { runInit } = await import('../../commands/init/init.js');
         const report = await runInit(ctx, {
           root: opts.root,
           hooks: opts.hooks === true,

@@ -53,7 +53,7 @@ export function registerLint(program: Command, ctx: Context, state: CliState): v
       if (!(FORMATS as readonly string[]).includes(format)) {
         throw new UsageError(`unknown format '${format}'`, '--format', `use one of ${FORMATS.join(', ')}`);
       }
-      const { runLint } = await import('../../commands/lint.js');
+      const { runLint } = await import('../../commands/lint/lint.js');
       const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
       state.exitCode = await renderLintReport(ctx, report, format as Format);
     });

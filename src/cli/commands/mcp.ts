@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import type { CliState } from '../state.js';
 
 /** `agent-config mcp`: the MCP server on stdin and stdout (SPEC §15, docs/mcp.md). */

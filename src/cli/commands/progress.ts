@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ProgressReport } from '../../commands/progress.js';
+import type { ProgressReport } from '../../commands/progress/progress.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import type { GeneratorForm, StaleDetail } from '../../render/dashboard-diff.js';
-import { sanitize } from '../../render/sanitize.js';
 import { err, errLines, out, printDiagnostics } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -149,7 +149,7 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
 /** `agent-config progress` (aliases `roadmap:progress`; `roadmap:progress-check` implies --check). */
 export function registerProgress(program: Command, ctx: Context, state: CliState): void {
   const action = async (opts: { root?: string; check?: boolean; json?: boolean }, forceCheck: boolean) => {
-    const { runProgress } = await import('../../commands/progress.js');
+    const { runProgress } = await import('../../commands/progress/progress.js');
     const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
     if (opts.json === true) {
       const { progressCheckFails, renderProgressJson } = await import('../../render/progress-json.js');

@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK, UsageError } from '../../core/errors.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { err, errLines, out } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -30,7 +30,7 @@ export function registerReport(program: Command, ctx: Context, state: CliState):
           'drop --out, or drop --json',
         );
       }
-      const { runReport } = await import('../../commands/report.js');
+      const { runReport } = await import('../../commands/report/report.js');
       const result = await runReport(ctx, {
         root: opts.root,
         since: opts.since,

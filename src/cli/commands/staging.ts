@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import type { StageReport } from '../../commands/stage.js';
-import type { StagingReport } from '../../commands/staging-shared.js';
+import type { PendingReport } from '../../commands/staging/pending.js';
+import type { StageReport } from '../../commands/staging/stage.js';
+import type { StagingReport } from '../../commands/staging/staging-shared.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { confirmationSurface, exactValue } from '../../render/pending.js';
-import { sanitize } from '../../render/sanitize.js';
 import { renderStagingJson } from '../../render/staging-json.js';
 import { OUTCOMES } from '../../staging/outcomes.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
-import { showPending } from './pending-view.js';
 
 const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
 
@@ -69,9 +69,9 @@ function registerStage(program: Command, ctx: Context, state: CliState): void {
     .option('--json', 'print the outcome and the record as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
-      const { runStage } = await import('../../commands/stage.js');
-      const { SuppliedKeyError } = await import('../../commands/stage-input.js');
-      const { outcomeReport } = await import('../../commands/staging-shared.js');
+      const { runStage } = await import('../../commands/staging/stage.js');
+      const { SuppliedKeyError } = await import('../../commands/staging/stage-input.js');
+      const { outcomeReport } = await import('../../commands/staging/staging-shared.js');
       try {
         state.exitCode = renderStage(ctx, await runStage(ctx, opts), opts.json === true);
       } catch (error) {
@@ -95,7 +95,7 @@ function registerDecisions(program: Command, ctx: Context, state: CliState): voi
     .option('--json', 'refused: a confirmation is never made by a program')
     .option('--root <dir>', ROOT_HELP)
     .action(async (token: string, opts) => {
-      const { runConfirm } = await import('../../commands/confirm.js');
+      const { runConfirm } = await import('../../commands/staging/confirm.js');
       const report = await runConfirm(ctx, { ...opts, token });
       state.exitCode = renderStagingReport(ctx, report, opts.json === true);
     });
@@ -108,7 +108,7 @@ function registerDecisions(program: Command, ctx: Context, state: CliState): voi
     .option('--json', 'print the outcome and the record as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (token: string, opts) => {
-      const { runDecline } = await import('../../commands/decline.js');
+      const { runDecline } = await import('../../commands/staging/decline.js');
       const report = await runDecline(ctx, { ...opts, token });
       state.exitCode = renderStagingReport(ctx, report, opts.json === true);
     });
@@ -121,7 +121,7 @@ function registerDecisions(program: Command, ctx: Context, state: CliState): voi
     .option('--json', 'print the outcome and the record as confirmed, as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (token: string | undefined, opts) => {
-      const { runClaim } = await import('../../commands/claim.js');
+      const { runClaim } = await import('../../commands/staging/claim.js');
       const report = await runClaim(ctx, { ...opts, token });
       state.exitCode = renderStagingReport(ctx, report, opts.json === true);
     });
@@ -140,7 +140,7 @@ function registerListing(program: Command, ctx: Context, state: CliState): void 
     .option('--json', 'print the moved files as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (opts) => {
-      const { runPrune } = await import('../../commands/pending.js');
+      const { runPrune } = await import('../../commands/staging/pending.js');
       const report = await runPrune(ctx, { root: opts.root });
       if (opts.json === true) ctx.io.stdout.write(`${JSON.stringify({ moved: report.moved }, null, 2)}\n`);
       else {
@@ -159,4 +159,39 @@ export function registerStaging(program: Command, ctx: Context, state: CliState)
   registerStage(program, ctx, state);
   registerDecisions(program, ctx, state);
   registerListing(program, ctx, state);
+}
+
+/**
+ * The pending view shared by `agent-config pending` and `agent-config gates --pending`: loads the
+ * store, prints the text or JSON view, and exits 0 whenever it could read the store (a
+ * visibility aid, not a gate). Unreadable and tampered records are named on stderr.
+ */
+export async function showPending(
+  ctx: Context,
+  state: CliState,
+  opts: { root?: string; json?: boolean },
+): Promise<void> {
+  const { runPending } = await import('../../commands/staging/pending.js');
+  const { renderPendingJson, renderPendingText } = await import('../../render/pending.js');
+  const report = await runPending(ctx, { root: opts.root });
+  warnAboutRecords(ctx, report);
+  ctx.io.stdout.write(
+    opts.json ? renderPendingJson(report.rows, report.unreadable) : renderPendingText(report.rows),
+  );
+  state.exitCode = EXIT_OK;
+}
+
+/** Names on stderr the stage records that could not be read or were tampered with. */
+export function warnAboutRecords(ctx: Context, report: Pick<PendingReport, 'unreadable' | 'tampered'>): void {
+  for (const u of report.unreadable) {
+    err(ctx, sanitize(`${u.file}: unreadable stage record (${u.problem}); left in place, never executed`));
+  }
+  for (const file of report.tampered) {
+    err(
+      ctx,
+      sanitize(
+        `${file}: tampered (action, object or nonce no longer hash to its token, or its decider does not fit its decision); it never executes`,
+      ),
+    );
+  }
 }

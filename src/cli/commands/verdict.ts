@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { VerdictCheckReport } from '../../commands/verdict.js';
-import type { VerdictRecordReport } from '../../commands/verdict-record.js';
+import type { VerdictCheckReport } from '../../commands/verdict/verdict.js';
+import type { VerdictRecordReport } from '../../commands/verdict/verdict-record.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { personCommand } from '../../core/person-command.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { VERDICT_RECORD_OUTCOMES } from '../../verdict/recorded.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
@@ -79,7 +79,7 @@ export function registerVerdict(program: Command, ctx: Context, state: CliState)
     .argument('[file]', 'the verdict JSON file, or - (the default) for stdin')
     .option('--json', 'print {valid, code, message, verdict} as JSON')
     .action(async (file: string | undefined, opts: { json?: boolean }) => {
-      const { runVerdictCheck } = await import('../../commands/verdict.js');
+      const { runVerdictCheck } = await import('../../commands/verdict/verdict.js');
       state.exitCode = renderVerdictCheck(ctx, await runVerdictCheck(ctx, { file }), opts.json === true);
     });
   verdict
@@ -98,7 +98,7 @@ export function registerVerdict(program: Command, ctx: Context, state: CliState)
         file: string | undefined,
         opts: { json?: boolean; reviewer: string; root?: string },
       ) => {
-        const { runVerdictRecord } = await import('../../commands/verdict-record.js');
+        const { runVerdictRecord } = await import('../../commands/verdict/verdict-record.js');
         const report = await runVerdictRecord(ctx, { token, file, reviewer: opts.reviewer, root: opts.root });
         state.exitCode = renderVerdictRecord(ctx, report, opts.json === true);
       },

@@ -1,4 +1,4 @@
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import type { LintReport } from '../report.js';
 
 // Workflow-command escaping: data escapes %, CR and LF; properties also `:` and `,`.

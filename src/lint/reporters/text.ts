@@ -1,5 +1,5 @@
 import { docPage } from '../../core/doc-page.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import type { LintReport } from '../report.js';
 
 /** `path:line:col  severity  message  rule-id`, one finding a line, every string sanitized. */

@@ -1,4 +1,8 @@
-import { findHiddenCharacters, mixedScriptTokens, type SanitizeWarningKind } from '../../render/sanitize.js';
+import {
+  findHiddenCharacters,
+  mixedScriptTokens,
+  type SanitizeWarningKind,
+} from '../../core/text/sanitize.js';
 import type { Roadmap } from '../../roadmap/model.js';
 import type { Finding, LintDocument, LintRule } from '../types.js';
 

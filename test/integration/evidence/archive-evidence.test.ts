@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runArchive } from '../../../src/commands/archive.js';
+import { runArchive } from '../../../src/commands/archive/archive.js';
 import { readEvidence } from '../../../src/evidence/api.js';
 import { makeContext, run } from '../../helpers/context.js';
 import { git, makeRepo } from '../../helpers/repo.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_HOOK_COMMAND } from '../../../src/guard/settings.js';
+import { CLAUDE_HOOK_COMMAND } from '../../../src/commands/hooks/claude-settings.js';
 import { makeRepo, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
 

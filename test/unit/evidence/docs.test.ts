@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VERIFY_EXIT } from '../../../src/commands/evidence.js';
+import { VERIFY_EXIT } from '../../../src/commands/evidence/evidence.js';
 import { EVIDENCE_EVENTS } from '../../../src/evidence/record.js';
 import { VERIFY_REASONS } from '../../../src/evidence/verify.js';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readHookInput, renderHookOutput } from '../../../src/guard/harness.js';
 import {
   addClaudeHook,
   CLAUDE_HOOK_COMMAND,
@@ -7,7 +6,8 @@ import {
   isOurHandler,
   readSettings,
   removeClaudeHook,
-} from '../../../src/guard/settings.js';
+} from '../../../src/commands/hooks/claude-settings.js';
+import { readHookInput, renderHookOutput } from '../../../src/guard/harness.js';
 
 describe('readHookInput', () => {
   const claude = {

@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostics.js';
+import { sanitize } from '../../../src/core/text/sanitize.js';
 import type { LintReport } from '../../../src/lint/report.js';
 import { formatGithub } from '../../../src/lint/reporters/github.js';
 import { formatJson } from '../../../src/lint/reporters/json.js';
 import { formatSarif } from '../../../src/lint/reporters/sarif.js';
 import { formatSummary, formatText } from '../../../src/lint/reporters/text.js';
 import { RULES } from '../../../src/lint/rules/index.js';
-import { sanitize } from '../../../src/render/sanitize.js';
 
 const diagnostics: Diagnostic[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLabel } from '../../../src/render/label.js';
+import { safeLabel } from '../../../src/core/text/label.js';
 
 describe('safeLabel', () => {
   it('never calls a value’s own toString, valueOf or toJSON', () => {

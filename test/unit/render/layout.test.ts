@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { field, GUTTER, plural, ruleHeader, WIDTH, wrap } from '../../../src/render/layout.js';
+import { field, GUTTER, plural, ruleHeader, WIDTH, wrap } from '../../../src/core/text/layout.js';
 
 describe('wrap', () => {
   it('fills lines greedily and lets a line be exactly the width', () => {

@@ -5,7 +5,7 @@ import {
   isMixedScript,
   sanitize,
   sanitizeTerminal,
-} from '../../../src/render/sanitize.js';
+} from '../../../src/core/text/sanitize.js';
 
 // Anything a terminal would act on: C0 but tab/newline, DEL, C1, and the characters that
 // reorder, hide or break lines. A sanitized string must contain none of them.

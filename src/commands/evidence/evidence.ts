@@ -1,0 +1,253 @@
+import { join, relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { parseConfig } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import type { GitPort } from '../../core/git-port.js';
+import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
+import { EvidenceError } from '../../evidence/errors.js';
+import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
+import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
+import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
+import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
+import { isSymbolicLink, realPath } from '../../repo/discover.js';
+import { loadConfig } from '../../repo/load-config.js';
+import { readFileBytes } from '../../repo/read-text.js';
+import { resolveRoot } from '../../repo/root.js';
+
+/** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
+export const VERIFY_EXIT = Object.freeze({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 } as const);
+
+/** One stream's line of the verify report (the `--json` shape is frozen). */
+export interface VerifiedStream {
+  file: string;
+  status: StreamStatus;
+  records: number;
+  head: string | null;
+  intactThroughSeq?: number;
+  firstBadSeq?: number;
+  reason?: VerifyReason;
+}
+
+/** A failure `verify` found: a stream's own, git's (`--against`), or a file it could not read. */
+export interface VerifyProblem {
+  code:
+    | VerifyReason
+    | AnchorProblem['code']
+    | 'torn-tail'
+    | 'not-a-file'
+    | 'symlink-outside'
+    | 'unreadable'
+    | EvidenceError['code'];
+  file: string;
+  seq?: number;
+  /** A few words for people (not in `--json`). */
+  detail?: string;
+}
+
+export interface EvidenceVerifyReport {
+  ok: boolean;
+  exit: 0 | 1 | 3 | 4;
+  streams: VerifiedStream[];
+  problems: VerifyProblem[];
+  /** Odd timestamps: reported, never a failure. */
+  anomalies: Array<{ code: 'ts-backwards' | 'ts-future'; file: string; seq: number }>;
+  /** The revision `--against` compared with, as given. */
+  against: string | null;
+}
+
+const IO_CODES = new Set(['not-a-file', 'unreadable', 'io-error', 'ledger-not-folder']);
+const ALWAYS_FROZEN = ['agents/evidence/**', '**/*.patch'];
+
+function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems: VerifyProblem[] } {
+  try {
+    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true }), problems: [] };
+  } catch (error) {
+    if (!(error instanceof EvidenceError)) throw error;
+    const problem = { code: error.code, file: error.where ?? LEDGER_DIR, detail: error.message };
+    return { read: { streams: [], records: [] }, problems: [problem] };
+  }
+}
+
+/** Root-relative paths of git's top-level-relative ones (others dropped). */
+async function rootPaths(git: GitPort, root: string): Promise<(path: string) => string | null> {
+  const top = (await git.topLevel()) ?? root;
+  const prefix = relative(realPath(top), realPath(root)).split(sep).join('/');
+  return (path) =>
+    prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null;
+}
+
+/** The ledger streams as the index holds them (what the next commit will contain), verified. */
+async function readStaged(ctx: Context, root: string): Promise<EvidenceRead> {
+  const git = ctx.git(root);
+  if ((await git.topLevel()) === null)
+    throw new UsageError('--staged needs a git repository', root, 'run it inside a clone');
+  const inRoot = await rootPaths(git, root);
+  const entries = (await git.indexFiles()).flatMap((e) => {
+    const path = inRoot(e.path);
+    return path !== null && isLedgerFile(path) ? [{ ...e, path }] : [];
+  });
+  const blobs = await git.readBlobs(entries.map((e) => e.oid));
+  const streams = entries.map((e): StreamState => {
+    const stream = e.path.slice(LEDGER_DIR.length + 1, -'.jsonl'.length);
+    if (e.mode === '120000')
+      return {
+        file: e.path,
+        stream,
+        verification: null,
+        problem: { code: 'not-a-file', detail: 'is staged as a symbolic link' },
+      };
+    const bytes = blobs.get(e.oid) ?? Buffer.alloc(0);
+    return { file: e.path, stream, verification: verifyStream(bytes, { now: ctx.clock() }) };
+  });
+  return { streams, records: [] };
+}
+
+function fileBytes(root: string, file: string): Uint8Array | null {
+  // A frozen record replaced by a link is not the record git tracked.
+  if (isSymbolicLink(join(root, file))) return Buffer.from(`link:${file}`);
+  const bytes = readFileBytes(join(root, file));
+  return Buffer.isBuffer(bytes) ? bytes : null;
+}
+
+async function anchorProblems(
+  git: GitPort,
+  root: string,
+  against: string,
+  read: EvidenceRead,
+  frozenGlobs: string[],
+): Promise<AnchorProblem[]> {
+  if ((await git.resolveRevision(against)) === null)
+    throw new UsageError(
+      `cannot resolve \`${against}\``,
+      'evidence verify --against',
+      'pass a branch, tag or commit that exists here (fetch it first in CI)',
+    );
+  const inRoot = await rootPaths(git, root);
+  const files = (await git.treeFiles(against)).flatMap((e) => {
+    const path = inRoot(e.path);
+    return path === null ? [] : [{ ...e, path }];
+  });
+  const configAtRef = files.find((f) => f.path === 'agent-config.yaml');
+  const ledgerFiles = files.filter((f) => isLedgerFile(f.path));
+  const blobs = await git.readBlobs([
+    ...ledgerFiles.map((f) => f.oid),
+    ...(configAtRef ? [configAtRef.oid] : []),
+  ]);
+  const globs = [...ALWAYS_FROZEN, ...frozenGlobs];
+  if (configAtRef) {
+    // The frozen globs REF declared still hold: a pull request cannot unfreeze a record by
+    // editing agent-config.yaml in the same change.
+    try {
+      globs.push(...parseConfig(blobs.get(configAtRef.oid)?.toString('utf8') ?? '').frozen);
+    } catch {}
+  }
+  const isFrozen = picomatch(globs, { dot: true });
+  const now = new Map(read.streams.map((s) => [s.file, s.bytes ?? null] as const));
+  return compareWithAnchor({
+    streamsThen: new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const)),
+    streamNow: (file) => (now.has(file) ? (now.get(file) ?? fileBytes(root, file)) : null),
+    frozenThen: files
+      .filter((f) => !f.path.startsWith(`${LEDGER_DIR}/`) && isFrozen(f.path))
+      .map((f) => ({ file: f.path, oid: f.oid })),
+    frozenNow: (file) => fileBytes(root, file),
+  });
+}
+
+function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
+  if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code))) return VERIFY_EXIT.integrity;
+  if (problems.some((p) => IO_CODES.has(p.code))) return VERIFY_EXIT.io;
+  if (problems.length > 0) return VERIFY_EXIT.tornTail;
+  return VERIFY_EXIT.clean;
+}
+
+/**
+ * `agent-config evidence verify`: every stream clean, torn or corrupt; with `against`, every
+ * stream and frozen record tracked at that revision still there and only appended to.
+ */
+export async function runEvidenceVerify(
+  ctx: Context,
+  options: { root?: string; against?: string; staged?: boolean },
+): Promise<EvidenceVerifyReport> {
+  if (options.staged === true && options.against !== undefined)
+    throw new UsageError('--staged and --against do not go together', 'evidence verify', 'pass one of them');
+  const root = await resolveRoot(ctx, options.root, 'agents');
+  const config = loadConfig(root);
+  const { read, problems } =
+    options.staged === true ? { read: await readStaged(ctx, root), problems: [] } : readLedger(ctx, root);
+  const streams: VerifiedStream[] = [];
+  const anomalies: EvidenceVerifyReport['anomalies'] = [];
+  for (const s of read.streams) {
+    if (s.problem !== undefined) {
+      problems.push({ code: s.problem.code, file: s.file, detail: s.problem.detail });
+      continue;
+    }
+    const v = s.verification!;
+    const row: VerifiedStream = { file: s.file, status: v.status, records: v.records, head: v.head };
+    if (v.status !== 'clean') row.intactThroughSeq = v.intactThroughSeq;
+    if (v.status === 'corrupt') {
+      Object.assign(row, { firstBadSeq: v.firstBadSeq, reason: v.reason });
+      problems.push({ code: v.reason!, file: s.file, seq: v.firstBadSeq!, detail: v.detail });
+    }
+    if (v.status === 'torn-tail')
+      problems.push({ code: 'torn-tail', file: s.file, seq: v.intactThroughSeq + 1 });
+    for (const a of v.anomalies) anomalies.push({ ...a, file: s.file });
+    streams.push(row);
+  }
+  if (options.against !== undefined) {
+    if (options.against.trim() === '' || options.against.startsWith('-'))
+      throw new UsageError(
+        '--against needs a revision',
+        'evidence verify --against',
+        'for example --against origin/main',
+      );
+    problems.push(...(await anchorProblems(ctx.git(root), root, options.against, read, config.frozen)));
+  }
+  const exit = exitOf(problems);
+  return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
+}
+
+/** One record of `evidence log`: what the chain vouches for (`verified`) beside what it claims. */
+export interface LoggedRecord {
+  stream: string;
+  seq: number;
+  ts: string;
+  event: string;
+  actor: string;
+  payload: LedgerRecord['payload'];
+  hash: string;
+  verified: boolean;
+}
+
+export interface EvidenceLogReport {
+  records: LoggedRecord[];
+}
+
+/** `agent-config evidence log`: every readable record of every stream in time order. */
+export async function runEvidenceLog(
+  ctx: Context,
+  options: { root?: string; event?: string },
+): Promise<EvidenceLogReport> {
+  if (options.event !== undefined && !(EVIDENCE_EVENTS as readonly string[]).includes(options.event)) {
+    throw new UsageError(
+      `unknown event '${options.event}'`,
+      'evidence log --event',
+      `use one of ${EVIDENCE_EVENTS.join(', ')}`,
+    );
+  }
+  const root = await resolveRoot(ctx, options.root, 'agents');
+  const read = readEvidence(root, { now: ctx.clock(), collect: true });
+  const records = read.records
+    .filter((r) => options.event === undefined || r.record.event === options.event)
+    .map(({ stream, record: r, verified }) => ({
+      stream,
+      seq: r.seq,
+      ts: r.ts,
+      event: r.event,
+      actor: r.actor,
+      payload: r.payload,
+      hash: r.hash,
+      verified,
+    }));
+  return { records };
+}

@@ -1,0 +1,195 @@
+import { join } from 'node:path';
+import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
+import { personCommand } from '../../core/person-command.js';
+import { classifyCommand, looselyNamed } from '../../guard/classify.js';
+import { planHookStep } from '../../guard/flow.js';
+import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
+import { type GuardRule, rulesFor } from '../../guard/rules.js';
+import { pathKind } from '../../repo/discover.js';
+import { loadConfig } from '../../repo/load-config.js';
+import { formatInstant, type StagedAction } from '../../staging/record.js';
+import { effectiveExpiry } from '../../staging/status.js';
+import { listStore } from '../../staging/store.js';
+import { runClaim } from '../staging/claim.js';
+import { runStage } from '../staging/stage.js';
+import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
+import { throughWindow } from './hook-window.js';
+
+export type { HookOutcome, HookReport } from './hook-report.js';
+
+/** The repository a call works in: its cwd when that holds `agents/` or the config, else the git top level. */
+async function repositoryOf(ctx: Context, cwd: string): Promise<string> {
+  if (pathKind(join(cwd, 'agents')) !== null || pathKind(join(cwd, 'agent-config.yaml')) !== null) return cwd;
+  return (await ctx.git(cwd).topLevel()) ?? cwd;
+}
+
+/**
+ * The project the hook guards: the folder the harness names in its environment, else the hook's
+ * own working folder (where harnesses start it). Rules and stages come from there, wherever the
+ * agent's shell has moved to; the call's own folder is part of the staged object.
+ */
+function projectDir(ctx: Context, harness: Harness): string {
+  const named = harness === 'gemini' ? ctx.env.GEMINI_PROJECT_DIR : ctx.env.CLAUDE_PROJECT_DIR;
+  return named !== undefined && named !== '' ? named : ctx.cwd;
+}
+
+function rulesOf(config: Config): GuardRule[] {
+  return rulesFor(config.guard);
+}
+
+function until(record: StagedAction, maxTtlMs: number): string {
+  return formatInstant(new Date(effectiveExpiry(record, maxTtlMs)));
+}
+
+/** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
+async function decideGuarded(
+  ctx: Context,
+  harness: Harness,
+  call: ShellCall,
+  root: string,
+  config: Config,
+  actions: string[],
+): Promise<HookReport> {
+  const action = actions.join('+');
+  const object = callObject(ctx, call, root);
+  const maxTtl = config.staging.maxTtlMs;
+  const shown = actions.join(', ');
+  const step = planHookStep(listStore(root), action, object, ctx.clock(), maxTtl);
+  const extra = { actions };
+  if (step.step === 'claim') {
+    const claim = await runClaim(ctx, { root, token: step.record.token });
+    if (claim.outcome === 'execute') {
+      const by = claim.record?.decided_by ?? 'a person';
+      return report(
+        harness,
+        'claimed',
+        {
+          decision: 'allow',
+          reason: `${PREFIX}: ${shown} confirmed by ${by} (stage ${step.record.token}); allowed this once.`,
+        },
+        { ...extra, token: step.record.token },
+      );
+    }
+  }
+  if (step.step === 'pending') {
+    const t = step.record.token;
+    return report(
+      harness,
+      'pending',
+      deny(
+        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${until(step.record, maxTtl)}; then run the identical command again, once.`,
+      ),
+      { ...extra, token: t },
+    );
+  }
+  if (step.step === 'declined') {
+    const r = step.record;
+    const by = r.decided_by === null ? 'A person' : r.decided_by;
+    const why = r.reason === null || r.reason.trim() === '' ? 'no reason given' : `"${r.reason}"`;
+    return report(
+      harness,
+      'declined',
+      deny(
+        `${by} declined this command (${shown}; stage ${r.token}): ${why}. Do not run it; take that reason into account.`,
+      ),
+      { ...extra, token: r.token },
+    );
+  }
+  const staged = await runStage(ctx, { root, action, object, source: `hook:${harness}` });
+  const t = staged.token!;
+  return report(
+    harness,
+    'staged',
+    deny(
+      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.`,
+    ),
+    { ...extra, token: t },
+  );
+}
+
+/**
+ * `agent-config hook <harness>`: the PreToolUse decision. No opinion for anything the rules do
+ * not guard; for a guarded command an explicit allow or deny on every path, failures included.
+ */
+export async function runHook(
+  ctx: Context,
+  options: { harness: Harness; input: string },
+): Promise<HookReport> {
+  const { harness } = options;
+  const input = readHookInput(harness, options.input);
+  if (input.kind === 'other') return report(harness, 'other-tool', { decision: 'none' });
+  if (input.kind === 'invalid') {
+    let rules: GuardRule[];
+    try {
+      rules = rulesOf(loadConfig(await repositoryOf(ctx, projectDir(ctx, harness))));
+    } catch {
+      rules = rulesOf(DEFAULT_CONFIG);
+    }
+    // JSON's punctuation parts words: compact JSON (`{"command":"git push -f\u0001"}`) would
+    // otherwise read as the one word `command:git`, and a guarded command would pass unnoticed.
+    const guarded = looselyNamed(options.input.replace(/[{}[\]",:]/g, ' '), rules, true);
+    return report(
+      harness,
+      'invalid-input',
+      guarded ? deny(`${input.problem}; it names a guarded command, so it is refused`) : { decision: 'none' },
+      {
+        block: guarded
+          ? `${PREFIX}: ${input.problem}; the input names a guarded command, so the call is refused (exit 2)`
+          : null,
+      },
+    );
+  }
+  const call = input.call;
+  let root: string | null = null;
+  let config: Config = DEFAULT_CONFIG;
+  let rules: GuardRule[];
+  let configProblem: string | null = null;
+  try {
+    root = await repositoryOf(ctx, projectDir(ctx, harness));
+    config = loadConfig(root);
+    rules = rulesOf(config);
+  } catch (error) {
+    configProblem = errorText(error);
+    config = DEFAULT_CONFIG;
+    rules = rulesOf(config);
+  }
+  const { actions, never } = classifyCommand(call.command, rules);
+  if (actions.length === 0) {
+    return report(
+      harness,
+      'not-guarded',
+      { decision: 'none' },
+      {
+        warning:
+          configProblem === null ? null : `${PREFIX}: only the default rules were applied: ${configProblem}`,
+      },
+    );
+  }
+  if (configProblem !== null || root === null) {
+    return report(
+      harness,
+      'failed',
+      deny(
+        `this command is guarded (${actions.join(', ')}) and the guard cannot stage it: ${configProblem ?? 'no repository'}. Ask a person to fix that; the command was not run.`,
+      ),
+      { actions },
+    );
+  }
+  try {
+    return (
+      (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
+      (await decideGuarded(ctx, harness, call, root, config, actions))
+    );
+  } catch (error) {
+    const why = errorText(error);
+    return report(
+      harness,
+      'failed',
+      deny(
+        `this command is guarded (${actions.join(', ')}) and the guard failed while deciding (${why}); it was not run. Ask a person to look.`,
+      ),
+      { actions },
+    );
+  }
+}

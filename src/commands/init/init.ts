@@ -1,0 +1,146 @@
+import { join, relative, resolve } from 'node:path';
+import { CONFIG_FILE, DEFAULT_CONFIG } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
+import { InputError, RepoStateError, UsageError } from '../../core/errors.js';
+import { personCommand } from '../../core/person-command.js';
+import { type InitFacts, type InitItem, type InitPlan, planInit } from '../../init/plan.js';
+import { isMarkdownName, listMarkdownFiles, pathKind } from '../../repo/discover.js';
+import { appendText, createNewFile, readOptionalText } from '../../repo/init-files.js';
+import { loadConfig } from '../../repo/load-config.js';
+import { INSTALLABLE_AGENTS, installAgentHook, missingHookBinary, SETTINGS } from '../hooks/agent-hooks.js';
+import { claudeHookState, readSettings } from '../hooks/claude-settings.js';
+import { installHooks } from '../hooks/hooks.js';
+import { runProgress } from '../progress/progress.js';
+
+export interface InitOptions {
+  root?: string;
+  /** Also install the git pre-commit hook. */
+  hooks?: boolean;
+  /** Also install the guard hook of this agent harness (`claude-code`), as `hooks install --agent`. */
+  agent?: string;
+  /** Print the plan, change nothing. */
+  dryRun?: boolean;
+}
+
+/** What `init` planned and (unless a dry run) did; items without `content`. */
+export interface InitReport {
+  root: string;
+  dryRun: boolean;
+  items: Array<Omit<InitItem, 'content'>>;
+  /**
+   * With `--agent`: the binary the guard hook runs, repository-relative, when it does not exist
+   * yet (the hook then refuses every shell call); else null.
+   */
+  missingBinary: string | null;
+}
+
+/** The repository `init` sets up: `--root`, else the git top level of the current folder. */
+async function initRoot(ctx: Context, explicit: string | undefined): Promise<string> {
+  const start = explicit === undefined ? ctx.cwd : resolve(ctx.cwd, explicit);
+  if (explicit !== undefined && pathKind(start) !== 'dir') {
+    throw new UsageError('is not a folder', `--root ${explicit}`, 'pass the repository folder');
+  }
+  const top = await ctx.git(start).topLevel();
+  if (top === null) {
+    throw new RepoStateError(
+      'is not inside a git repository',
+      start,
+      `run \`git init\` first, then \`${personCommand('init')}\``,
+    );
+  }
+  return explicit === undefined ? top : start;
+}
+
+/** Markdown files below a folder (0 when it does not exist); refuses a file in its place. */
+function countRoadmaps(root: string, folder: string): number {
+  const kind = pathKind(join(root, folder));
+  if (kind === null) return 0;
+  if (kind !== 'dir') {
+    throw new RepoStateError(
+      'is a file, not the roadmap folder',
+      folder,
+      'move it away, or set `roadmaps:` in agent-config.yaml',
+    );
+  }
+  return listMarkdownFiles(root, folder, isMarkdownName).length;
+}
+
+/** The agent's settings file and whether our hook is in it; refuses settings it cannot merge into. */
+function readAgentHook(root: string, agent: string): NonNullable<InitFacts['agentHook']> {
+  if (!(INSTALLABLE_AGENTS as readonly string[]).includes(agent)) {
+    throw new UsageError(
+      `cannot install a hook for '${agent}'`,
+      'agent-config init --agent',
+      `use ${INSTALLABLE_AGENTS.join(', ')} (${docPage('guard.md')} shows the settings for other harnesses)`,
+    );
+  }
+  const text = readOptionalText(join(root, SETTINGS), SETTINGS);
+  const read = readSettings(text);
+  if (!read.ok) {
+    throw new InputError(
+      read.problem,
+      SETTINGS,
+      'fix it by hand (it was left untouched), then run this again',
+    );
+  }
+  return { agent, file: SETTINGS, exists: text !== null, state: claudeHookState(read.data) };
+}
+
+/** Reads what `init` needs to know about the repository; changes nothing. */
+async function readFacts(ctx: Context, root: string, hooks: boolean, agent?: string): Promise<InitFacts> {
+  const configExists = pathKind(join(root, CONFIG_FILE)) !== null;
+  // An existing configuration is validated (a broken one stops here) and its folders are used.
+  const config = configExists ? loadConfig(root) : DEFAULT_CONFIG;
+  const facts: InitFacts = {
+    roadmaps: config.roadmaps,
+    dashboard: config.dashboard,
+    configExists,
+    roadmapCount: countRoadmaps(root, config.roadmaps),
+    dashboardExists: pathKind(join(root, config.dashboard)) !== null,
+    gitignore: readOptionalText(join(root, '.gitignore'), '.gitignore'),
+  };
+  if (hooks) {
+    const path = join(await ctx.git(root).gitPath('hooks'), 'pre-commit');
+    const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
+    facts.hook = { shown, exists: pathKind(path) !== null };
+  }
+  if (agent !== undefined) facts.agentHook = readAgentHook(root, agent);
+  return facts;
+}
+
+/** Carries out a plan: creates and appends, in an order where the dashboard sees the roadmap. */
+export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan): Promise<void> {
+  const byKind = (kind: InitItem['kind']) => plan.items.find((i) => i.kind === kind && i.action !== 'keep');
+  for (const kind of ['config', 'roadmap', 'gitignore'] as const) {
+    const item = byKind(kind);
+    if (item === undefined || item.content === undefined) continue;
+    const path = join(root, item.path);
+    if (item.action === 'append') appendText(path, item.content);
+    else createNewFile(path, item.content);
+  }
+  if (byKind('dashboard') !== undefined) await runProgress(ctx, { root });
+  if (byKind('hook') !== undefined) await installHooks(ctx, { root });
+  const agentHook = plan.items.find((i) => i.kind === 'agent-hook');
+  if (agentHook?.agent !== undefined && agentHook.action !== 'keep') {
+    await installAgentHook(ctx, { root, agent: agentHook.agent });
+  }
+}
+
+/**
+ * `agent-config init`: sets a repository up (roadmap folder with an example, a commented
+ * `agent-config.yaml`, the runtime folder ignored, the dashboard, with `hooks` the pre-commit
+ * hook and with `agent` the harness's guard hook). It never overwrites: whatever exists is kept, so a second run changes nothing.
+ */
+export async function runInit(ctx: Context, options: InitOptions): Promise<InitReport> {
+  const root = await initRoot(ctx, options.root);
+  const plan = planInit(await readFacts(ctx, root, options.hooks === true, options.agent));
+  const dryRun = options.dryRun === true;
+  if (!dryRun) await applyInitPlan(ctx, root, plan);
+  return {
+    root,
+    dryRun,
+    items: plan.items.map(({ content: _content, ...item }) => item),
+    missingBinary: options.agent === undefined ? null : missingHookBinary(root),
+  };
+}

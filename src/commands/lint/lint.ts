@@ -1,0 +1,160 @@
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { Config } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
+import { compareDiagnostics, type Diagnostic } from '../../core/diagnostics.js';
+import { RepoStateError, UsageError } from '../../core/errors.js';
+import { countSeverities, type LintReport } from '../../lint/report.js';
+import { findRule, RULES } from '../../lint/rules/index.js';
+import { lintDocuments } from '../../lint/runner.js';
+import type { LintDocument, LintRule } from '../../lint/types.js';
+import { listMarkdownFiles, pathKind } from '../../repo/discover.js';
+import { allTargets, createClassifier, createWorkspace, loadDocument } from '../../repo/lint-workspace.js';
+import { loadRoadmapConfig } from '../../repo/load-config.js';
+import { toPosix } from '../../repo/posix-path.js';
+import { resolveRoot } from '../../repo/root.js';
+
+export interface LintOptions {
+  root?: string;
+  /** Positional arguments: rule ids and paths, in any order. */
+  args?: string[];
+  /** Lint what `git diff --cached` names instead of paths. */
+  staged?: boolean;
+}
+
+/** Splits `[RULE…] [PATH…]`: a rule id is a rule (write `./blockers` for a file of that name). */
+function splitArgs(args: readonly string[]): { rules: LintRule[]; paths: string[] } {
+  const rules: LintRule[] = [];
+  const paths: string[] = [];
+  for (const arg of args) {
+    const rule = findRule(arg);
+    if (rule !== undefined) {
+      if (!rules.includes(rule)) rules.push(rule);
+    } else {
+      paths.push(arg);
+    }
+  }
+  return { rules, paths };
+}
+
+// A folder argument stands for the files a rule can apply to: markdown, and JSON verdicts.
+const isDocumentName = (name: string) => name.endsWith('.md') || name.endsWith('.json');
+
+/** Turns path arguments into repository-relative files; a folder stands for its markdown and JSON files. */
+function explicitTargets(
+  ctx: Context,
+  root: string,
+  paths: readonly string[],
+): { files: string[]; named: Set<string> } {
+  const files: string[] = [];
+  const named = new Set<string>();
+  for (const p of paths) {
+    const abs = resolve(ctx.cwd, p);
+    const rel = toPosix(relative(root, abs));
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new UsageError(`lies outside the repository ${root}`, p, 'pass paths below the repository root');
+    }
+    const kind = pathKind(abs);
+    if (kind === null) {
+      if (/[/.]/.test(p)) throw new UsageError('does not exist', p, 'check the path');
+      const rules = RULES.map((r) => r.meta.id).join(', ');
+      throw new UsageError('is neither a rule nor an existing path', p, `the rules are ${rules}`);
+    }
+    if (kind === 'dir') for (const file of listMarkdownFiles(root, rel, isDocumentName)) files.push(file);
+    else {
+      files.push(rel);
+      named.add(rel);
+    }
+  }
+  return { files: [...new Set(files)].sort(), named };
+}
+
+async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
+  const git = ctx.git(root);
+  // A root holding `.git` is the top level; asking git costs a process on the pre-commit path.
+  const top = pathKind(join(root, '.git')) !== null ? root : await git.topLevel();
+  if (top === null) {
+    throw new RepoStateError(
+      'is not inside a git repository',
+      root,
+      'drop --staged and pass the paths to lint',
+    );
+  }
+  const files: string[] = [];
+  for (const p of await git.stagedPaths()) {
+    const rel = toPosix(relative(root, join(top, p)));
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    // A staged file deleted from the work tree since has nothing to lint.
+    if (pathKind(join(root, rel)) === 'file') files.push(rel);
+  }
+  return files.sort();
+}
+
+/** Reads the targets that some rule applies to; named files that none applies to are skipped. */
+function loadTargets(
+  root: string,
+  config: Config,
+  targets: readonly string[],
+  named: ReadonlySet<string>,
+): { loaded: Map<string, LintDocument>; skipped: string[] } {
+  const classifier = createClassifier(config);
+  const loaded = new Map<string, LintDocument>();
+  const skipped: string[] = [];
+  for (const rel of targets) {
+    const doc = loadDocument(root, config, rel, classifier.scopes(rel));
+    // A staged commit is mostly code: only files someone named are worth a mention.
+    if (doc === null) {
+      if (named.has(rel)) skipped.push(rel);
+    } else {
+      loaded.set(rel, doc);
+    }
+  }
+  return { loaded, skipped };
+}
+
+/**
+ * `agent-config lint`: runs the rules over the whole repository, over the given paths, or over
+ * the staged files. Rules that look across files (`<stem>#<id>` references) still resolve
+ * against the whole roadmap tree, reading other roadmaps only when a reference needs them.
+ */
+export async function runLint(ctx: Context, options: LintOptions): Promise<LintReport> {
+  const root = await resolveRoot(ctx, options.root);
+  const config = loadRoadmapConfig(root);
+  const { rules: picked, paths } = splitArgs(options.args ?? []);
+  if (options.staged && paths.length > 0) {
+    throw new UsageError(
+      '--staged lints what git names; it takes no paths',
+      `lint --staged ${paths[0]}`,
+      'drop the paths or --staged',
+    );
+  }
+  const rules = picked.length > 0 ? picked : [...RULES];
+  let targets: string[];
+  let named = new Set<string>();
+  // Symbolic-link loops and broken links met while walking the roadmap folder.
+  let walkWarnings: Diagnostic[] = [];
+  if (options.staged) targets = await stagedTargets(ctx, root);
+  else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
+  else ({ files: targets, warnings: walkWarnings } = allTargets(root, config));
+  const { loaded, skipped } = loadTargets(root, config, targets, named);
+  const workspace = createWorkspace(root, config, loaded);
+  const diagnostics = await lintDocuments([...loaded.values()], workspace, rules, {
+    parserDiagnostics: picked.length === 0,
+  });
+  if (picked.length === 0 && walkWarnings.length > 0) {
+    diagnostics.push(...walkWarnings);
+    diagnostics.sort(compareDiagnostics);
+  }
+  return {
+    root,
+    rules: rules.map((r) => r.meta.id),
+    checked: [...loaded.keys()],
+    skipped,
+    diagnostics,
+    ...countSeverities(diagnostics),
+  };
+}
+
+/** The ids of every lint rule, in `docs/rules.md` order. */
+export function lintRuleIds(): string[] {
+  return RULES.map((r) => r.meta.id);
+}

@@ -1,0 +1,124 @@
+import { relative, resolve } from 'node:path';
+import type { Context } from '../../core/context.js';
+import { InputError, RepoStateError, UsageError } from '../../core/errors.js';
+import type { GitPort, LoggedCommit } from '../../core/git-port.js';
+import { writeFileAtomic } from '../../repo/atomic-write.js';
+import { realPath } from '../../repo/discover.js';
+import { loadRoadmapConfig } from '../../repo/load-config.js';
+import { resolveRoot } from '../../repo/root.js';
+import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
+import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
+import type { ReportDocument } from '../../report/model.js';
+import {
+  evidenceDocument,
+  evidenceLogDocument,
+  gatesDocument,
+  lintDocument,
+  pendingDocument,
+  windowDocument,
+} from './report-sections.js';
+
+/** The page's default place: machine-local state in the runtime folder, which ignores itself. */
+export const DEFAULT_REPORT = `${RUNTIME_DIR}/report.html`;
+
+export interface ReportOptions {
+  root?: string;
+  /** A date (`YYYY-MM-DD`, or ISO 8601 with a time) or a revision: the history starts there. */
+  since?: string;
+  /** Where the page goes (relative to the current folder); default `agents/runtime/report.html` in the root. */
+  out?: string;
+  /** Only the document: no page is written. */
+  json?: boolean;
+}
+
+/** What `report` built, and where it wrote the page (null with `json`). */
+export interface ReportResult {
+  document: ReportDocument;
+  written: string | null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Which commits `--since` keeps: a date keeps those committed at or after it, a revision those it cannot reach. */
+async function sinceFilter(git: GitPort, since: string | undefined) {
+  if (since === undefined) return undefined;
+  if (DATE.test(since)) {
+    // A date without a zone is UTC: the same history on every machine.
+    const zoned =
+      since.length === 10
+        ? `${since}T00:00:00Z`
+        : /(?:Z|[+-]\d{2}:?\d{2})$/.test(since)
+          ? since
+          : `${since}Z`;
+    const ms = Date.parse(zoned.replace(' ', 'T'));
+    if (Number.isNaN(ms)) {
+      throw new UsageError(`\`${since}\` is not a valid date`, '--since', 'pass a date such as 2026-01-31');
+    }
+    return (c: LoggedCommit) => c.time * 1000 >= ms;
+  }
+  if ((await git.resolveRevision(since)) === null) {
+    throw new UsageError(
+      `\`${since}\` is neither a date nor a revision`,
+      '--since',
+      'pass a date such as 2026-01-31, or a commit, branch or tag',
+    );
+  }
+  const kept = new Set(await git.firstParentSince(since));
+  return (c: LoggedCommit) => kept.has(c.commit);
+}
+
+/**
+ * `agent-config report`: the roadmaps' history from git (one `git log`, one `git cat-file
+ * --batch`), with the documents of `gates`, `pending`, `window status`, `evidence verify`, `evidence log`
+ * (the latest records) and `lint`; writes the page unless `json`.
+ */
+export async function runReport(ctx: Context, options: ReportOptions): Promise<ReportResult> {
+  const root = await resolveRoot(ctx, options.root);
+  const config = loadRoadmapConfig(root);
+  const git = ctx.git(root);
+  const top = await git.topLevel();
+  if (top === null) {
+    throw new RepoStateError(
+      'is not in a git repository',
+      root,
+      'run the report inside a git work tree: it reads the roadmaps’ history',
+    );
+  }
+  const shown = await sinceFilter(git, options.since);
+  // git names paths from its top level, which it has resolved through symbolic links.
+  const inRepo = relative(top, resolve(realPath(root), config.roadmaps))
+    .split('\\')
+    .join('/');
+  const commits = await git.firstParentLog(config.roadmaps);
+  const start = firstShown(commits, shown);
+  const blobs = await git.readBlobs(blobsToRead(commits, `${inRepo}/`, start));
+  const { history, roadmaps } = buildHistory(commits, blobs, inRepo, start);
+  const document: ReportDocument = {
+    head: await git.resolveRevision('HEAD'),
+    generatedAt: ctx.clock().toISOString(),
+    history,
+    roadmaps,
+    gates: await gatesDocument(ctx, root),
+    pending: await pendingDocument(ctx, root),
+    window: await windowDocument(ctx, root),
+    evidence: await evidenceDocument(ctx, root),
+    evidenceLog: await evidenceLogDocument(ctx, root),
+    lint: await lintDocument(ctx, root),
+  };
+  if (options.json) return { document, written: null };
+  const { renderReportHtml } = await import('../../report/html.js');
+  const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
+  try {
+    if (isInRuntimeDir(root, path)) ensureRuntimeDir(root);
+    writeFileAtomic(path, renderReportHtml(document));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new InputError(
+      `cannot be written (${code})`,
+      path,
+      'pass --out with a file in a folder you can write to',
+    );
+  }
+  return { document, written: path };
+}

@@ -1,0 +1,57 @@
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { decideClaim, selectForClaim } from '../../staging/decide.js';
+import { listStore, locateRecord } from '../../staging/store.js';
+import { isSafeToken } from '../../staging/token.js';
+import { decisionOnRecord, recordClaim } from './staging-evidence.js';
+import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+
+export interface ClaimOptions {
+  root?: string;
+  token?: string;
+  action?: string;
+  object?: string;
+}
+
+/**
+ * `agent-config claim`: `execute` for exactly one caller, ever, of a live confirmed stage (one
+ * atomic rename decides who); every other outcome leaves the store as it was.
+ */
+export async function runClaim(ctx: Context, options: ClaimOptions): Promise<StagingReport> {
+  const byPair = options.action !== undefined || options.object !== undefined;
+  if (byPair === (options.token !== undefined) || (byPair && (!options.action || !options.object))) {
+    throw new UsageError(
+      'claim needs a token, or both --action and --object',
+      'agent-config claim',
+      'pass TOKEN, or --action A --object O',
+    );
+  }
+  if (options.token !== undefined && !isSafeToken(options.token)) {
+    return outcomeReport('claim', 'invalid-token', null);
+  }
+  const store = await openStore(ctx, options.root);
+  let token = options.token;
+  if (token === undefined) {
+    const found = selectForClaim(
+      listStore(store.root),
+      options.action!,
+      options.object!,
+      ctx.clock(),
+      store.maxTtlMs,
+    );
+    if (found === null) return outcomeReport('claim', 'token-mismatch', null);
+    token = found.token;
+  }
+  // A confirmation counts only when the ledger holds its record; without one nothing is consumed.
+  const peek = decideClaim(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs);
+  if (peek.outcome === 'execute' && !decisionOnRecord(store, 'stage.confirmed', token)) {
+    return {
+      ...decisionReport('claim', token, { ...peek, transition: undefined }),
+      outcome: 'unrecorded-confirmation',
+      exit: 1,
+    };
+  }
+  const decision = settle(store.root, token, (found) => decideClaim(found, ctx.clock(), store.maxTtlMs));
+  // Record, then act: `execute` is answered only once `stage.claimed` is on disk.
+  return recordClaim(ctx, store, decisionReport('claim', token, decision));
+}

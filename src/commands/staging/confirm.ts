@@ -1,0 +1,100 @@
+import type { Context } from '../../core/context.js';
+import { confirmQuestion, deciderQuestion } from '../../render/pending.js';
+import { changedWhileAsked } from '../../staging/asked.js';
+import { decideConfirm, standing } from '../../staging/decide.js';
+import { parseDecider } from '../../staging/deciders.js';
+import { formatInstant } from '../../staging/record.js';
+import { effectiveExpiry } from '../../staging/status.js';
+import { locateRecord } from '../../staging/store.js';
+import { isSafeToken } from '../../staging/token.js';
+import { decisionOnRecord, recordDecision } from './staging-evidence.js';
+import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+
+export interface ConfirmOptions {
+  root?: string;
+  token: string;
+  /** `human:<name>`; defaults to `AGENT_CONFIG_HUMAN`. Never read from a file in the repository. */
+  as?: string;
+  json?: boolean;
+}
+
+/** A decider is `human:` and a name without control, bidi or zero-width characters. */
+export function isHumanDecider(decider: string): boolean {
+  return parseDecider(decider)?.kind === 'human';
+}
+
+/**
+ * The decider the person at the terminal names, asked only when none is set: `human:` and what
+ * they typed (or git's user.name on an empty answer). Null when they cancelled (Ctrl-C, Ctrl-D);
+ * an answer that names nobody valid comes back as it is and fails `isHumanDecider`.
+ */
+async function askDecider(ctx: Context, root: string, prompt: NonNullable<Context['prompt']>) {
+  const name = await ctx.git(root).userName();
+  const suggested = name !== null && isHumanDecider(`human:${name}`) ? name : null;
+  const answer = await prompt(deciderQuestion(suggested)).catch(() => null);
+  if (answer === null) return null;
+  const typed = answer.trim() === '' ? (suggested ?? '') : answer.trim();
+  return typed.startsWith('human:') ? typed : `human:${typed}`;
+}
+
+/**
+ * `agent-config confirm`: a person at a terminal reads the sanitized action and object and types
+ * the token's last four characters. There is no non-interactive path: piped stdin or `--json`
+ * is refused, and no flag skips the question. Without `--as` or AGENT_CONFIG_HUMAN, the person
+ * is asked for their name first, so the line the guard prints runs as shown.
+ */
+export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise<StagingReport> {
+  if (!isSafeToken(options.token)) return outcomeReport('confirm', 'invalid-token', null);
+  const token = options.token;
+  const prompt = ctx.prompt;
+  if (options.json === true || !ctx.io.stdinIsTTY || prompt === undefined) {
+    return outcomeReport('confirm', 'stdin-not-tty', token);
+  }
+  // An empty AGENT_CONFIG_HUMAN names nobody, as if it were not set.
+  const named = options.as ?? (ctx.env.AGENT_CONFIG_HUMAN || undefined);
+  if (named !== undefined && !isHumanDecider(named))
+    return outcomeReport('confirm', 'decider-required', token);
+  const store = await openStore(ctx, options.root);
+  const found = locateRecord(store.root, token);
+  const now = ctx.clock();
+  const stands = standing(found, now, store.maxTtlMs);
+  // A live confirmation the ledger lacks (its append failed): confirming again records it.
+  const missing = stands === 'confirmed' && !decisionOnRecord(store, 'stage.confirmed', token);
+  let decider = named;
+  if (decider === undefined && (stands === 'awaiting' || missing)) {
+    decider = (await askDecider(ctx, store.root, prompt)) ?? undefined;
+    if (decider === undefined) return outcomeReport('confirm', 'answer-mismatch', token);
+    if (!isHumanDecider(decider)) return outcomeReport('confirm', 'decider-required', token);
+  }
+  // Without a decider the stage is not awaiting one: the decision below never reads it.
+  const before = decideConfirm(found, now, store.maxTtlMs, decider ?? '');
+  if ((before.outcome !== 'confirmed' && !missing) || before.record === null || decider === undefined)
+    return decisionReport('confirm', token, before);
+  const expires = formatInstant(new Date(effectiveExpiry(before.record, store.maxTtlMs)));
+  // Ctrl-C or Ctrl-D at the question rejects the prompt: that is a "no", not a crash.
+  const answer = await prompt(confirmQuestion(before.record, expires, decider)).catch(() => null);
+  if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
+    return { ...decisionReport('confirm', token, before), outcome: 'answer-mismatch', exit: 1 };
+  }
+  if (missing) {
+    const again = {
+      ...decisionReport('confirm', token, before),
+      outcome: 'confirmed' as const,
+      exit: 0 as const,
+    };
+    return recordDecision(ctx, store, again, decider);
+  }
+  // Read again after the person answered: the window may have closed, someone decided first, or
+  // what the question showed changed while it was on screen (then the answer counts for nothing).
+  const shown = before.record;
+  const decision = settle(
+    store.root,
+    token,
+    (found) =>
+      changedWhileAsked(found, shown, store.maxTtlMs) ??
+      decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
+  );
+  const report = decisionReport('confirm', token, decision);
+  // The confirmation counts for claim once its record is written (record, then act).
+  return decision.outcome === 'confirmed' ? recordDecision(ctx, store, report, decider) : report;
+}

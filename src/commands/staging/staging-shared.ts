@@ -1,0 +1,79 @@
+import type { Config } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
+import { RepoStateError } from '../../core/errors.js';
+import { loadConfig } from '../../repo/load-config.js';
+import { resolveRoot } from '../../repo/root.js';
+import type { Decision, Found } from '../../staging/decide.js';
+import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
+import type { StagedAction } from '../../staging/record.js';
+import { applyTransition, locateRecord, STORE_DIR } from '../../staging/store.js';
+
+/** The answer of a staging verb: its outcome code, the exit code, and the record concerned. */
+export interface StagingReport {
+  verb: StagingVerb;
+  outcome: OutcomeCode;
+  exit: 0 | 1 | 2;
+  token: string | null;
+  /** Repository-relative record file, when one was found. */
+  file: string | null;
+  /** Why a `malformed` record could not be read. */
+  problem: string | null;
+  /** For `execute`: the record exactly as the person confirmed it. */
+  record: StagedAction | null;
+}
+
+/** A report for an outcome reached before (or without) reading the store. */
+export function outcomeReport(verb: StagingVerb, outcome: OutcomeCode, token: string | null): StagingReport {
+  return { verb, outcome, exit: outcomeExit(verb, outcome), token, file: null, problem: null, record: null };
+}
+
+/** A report for a decision taken on a record. */
+export function decisionReport(verb: StagingVerb, token: string | null, d: Decision): StagingReport {
+  return {
+    verb,
+    outcome: d.outcome,
+    exit: outcomeExit(verb, d.outcome),
+    token: d.record?.token ?? token,
+    // After a move, the record lives in the folder it was moved to.
+    file: d.transition ? `${STORE_DIR}/${d.transition.to}/${d.transition.write.token}.json` : d.file,
+    problem: d.problem ?? null,
+    record: d.record,
+  };
+}
+
+/** The repository a staging verb works on, its stage lifetimes and its evidence settings. */
+export interface StoreSettings {
+  root: string;
+  ttlMs: number;
+  maxTtlMs: number;
+  evidence: Config['evidence'];
+}
+
+/** The repository the staging verbs work on (marker folder `agents`) and its stage lifetimes. */
+export async function openStore(ctx: Context, root: string | undefined): Promise<StoreSettings> {
+  const dir = await resolveRoot(ctx, root, 'agents');
+  const config = loadConfig(dir);
+  return {
+    root: dir,
+    ttlMs: config.staging.ttlMs,
+    maxTtlMs: config.staging.maxTtlMs,
+    evidence: config.evidence,
+  };
+}
+
+/**
+ * Decides on a token's record and carries the decision out. When another process moved the
+ * record first, the rename fails and the decision is taken again on what that process left,
+ * so a lost race answers the recorded outcome instead of acting twice.
+ */
+export function settle(root: string, token: string, decide: (found: Found | null) => Decision): Decision {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const decision = decide(locateRecord(root, token));
+    if (decision.transition === undefined || applyTransition(root, decision.transition)) return decision;
+  }
+  throw new RepoStateError(
+    'the stage kept changing while it was being decided',
+    `agents/runtime/staged-confirmations (token ${token})`,
+    'run the command again',
+  );
+}
