@@ -6,7 +6,7 @@ import { effectiveExpiry } from './status.js';
  * What the confirmation question shows a person about a stage (render/pending.ts
  * `confirmQuestion`): the answer is bound to exactly this.
  */
-export function shownFields(record: StagedAction, maxTtlMs: number): readonly string[] {
+function shownFields(record: StagedAction, maxTtlMs: number): readonly string[] {
   return [
     record.token,
     record.action,

@@ -145,11 +145,6 @@ export function decideDecline(
   return base(found, map[s] ?? COMMON[s]!);
 }
 
-/** What an agent does when nobody can be asked: halt or warn, and never execute. */
-export function nonInteractiveDecision(mode: 'stop' | 'warn'): { execute: false; surface: 'halt' | 'warn' } {
-  return { execute: false, surface: mode === 'stop' ? 'halt' : 'warn' };
-}
-
 const CLAIM_PREFERENCE: readonly Standing[] = [
   'confirmed',
   'awaiting',

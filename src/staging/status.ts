@@ -5,22 +5,14 @@ import { deriveToken } from './token.js';
 /** What a record is now: its stored state read against the clock, or `tampered`. */
 export type StageStatus = 'pending' | 'confirmed' | 'declined' | 'claimed' | 'expired' | 'tampered';
 
-/** Why a record can never execute although it reads: its hash, or who it says decided. */
-export type TamperReason = 'hash' | 'decider';
-
 /**
- * `hash` when action, object or nonce no longer hash to the token (or the file name disagrees),
- * `decider` when its `decided_by` does not fit its state (see deciders.ts), else null.
+ * True when the record was changed by hand: action, object or nonce no longer hash to the token
+ * (or the file name disagrees), or its `decided_by` does not fit its state (see deciders.ts).
  */
-export function tamperReason(record: StagedAction, fileToken: string = record.token): TamperReason | null {
-  if (record.token !== fileToken || deriveToken(record.action, record.object, record.nonce) !== record.token)
-    return 'hash';
-  return deciderFits(record.state, record.decided_by) ? null : 'decider';
-}
-
-/** True when the record was changed by hand: its hash or its decider does not hold. */
 export function isTampered(record: StagedAction, fileToken: string = record.token): boolean {
-  return tamperReason(record, fileToken) !== null;
+  if (record.token !== fileToken || deriveToken(record.action, record.object, record.nonce) !== record.token)
+    return true;
+  return !deciderFits(record.state, record.decided_by);
 }
 
 /**

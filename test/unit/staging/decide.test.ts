@@ -4,7 +4,6 @@ import {
   decideConfirm,
   decideDecline,
   findLiveStage,
-  nonInteractiveDecision,
   selectForClaim,
   standing,
 } from '../../../src/staging/decide.js';
@@ -158,12 +157,5 @@ describe('choosing records', () => {
       'confirmed-expired',
     );
     expect(standing(found(stage(), 'confirmed'), at(1), MAX_TTL)).toBe('awaiting');
-  });
-});
-
-describe('nonInteractiveDecision', () => {
-  it('never approves', () => {
-    expect(nonInteractiveDecision('stop')).toEqual({ execute: false, surface: 'halt' });
-    expect(nonInteractiveDecision('warn')).toEqual({ execute: false, surface: 'warn' });
   });
 });
