@@ -1,6 +1,6 @@
-import { type Found, standing } from '../staging/decide.js';
-import type { StagedAction } from '../staging/record.js';
-import { effectiveExpiry } from '../staging/status.js';
+import { stagesFor } from '../staging/decide.js';
+import type { Found, StagedAction } from '../staging/record.js';
+import type { StagePolicy } from '../staging/status.js';
 
 /** What the hook does for a guarded command, given the stages of the same action and object. */
 export type HookStep =
@@ -13,11 +13,6 @@ export type HookStep =
   /** Nothing live (none yet, expired, or the last one was claimed): stage it anew. */
   | { step: 'stage' };
 
-type Live = Extract<Found, { record: StagedAction }>;
-
-const newest = (a: Live, b: Live) =>
-  a.record.staged_at < b.record.staged_at ? 1 : a.record.staged_at > b.record.staged_at ? -1 : 0;
-
 /**
  * Picks the hook's step from the store's records: a live confirmed stage first, then one that
  * still waits, then a decline newer than every other stage and not yet expired; else a new
@@ -27,24 +22,16 @@ export function planHookStep(
   entries: readonly Found[],
   action: string,
   object: string,
-  now: Date,
-  maxTtlMs: number,
+  policy: StagePolicy,
 ): HookStep {
-  const mine = entries
-    .filter((e): e is Live => 'record' in e && e.record.action === action && e.record.object === object)
-    .sort(newest);
-  const by = (s: string) => mine.find((e) => standing(e, now, maxTtlMs) === s)?.record;
-  const confirmed = by('confirmed');
-  if (confirmed !== undefined) return { step: 'claim', record: confirmed };
-  const awaiting = by('awaiting');
-  if (awaiting !== undefined) return { step: 'pending', record: awaiting };
-  const latest = mine.find((e) => standing(e, now, maxTtlMs) !== 'tampered');
-  if (
-    latest !== undefined &&
-    standing(latest, now, maxTtlMs) === 'declined' &&
-    now.getTime() < effectiveExpiry(latest.record, maxTtlMs)
-  ) {
-    return { step: 'declined', record: latest.record };
+  const mine = stagesFor(entries, action, object, policy);
+  const confirmed = mine.find((s) => s.standing === 'confirmed');
+  if (confirmed !== undefined) return { step: 'claim', record: confirmed.found.record };
+  const awaiting = mine.find((s) => s.standing === 'awaiting');
+  if (awaiting !== undefined) return { step: 'pending', record: awaiting.found.record };
+  const latest = mine.find((s) => s.standing !== 'tampered');
+  if (latest !== undefined && latest.standing === 'declined' && !latest.lapsed) {
+    return { step: 'declined', record: latest.found.record };
   }
   return { step: 'stage' };
 }

@@ -1,6 +1,7 @@
 import { personCommand } from '../core/person-command.js';
 import { field, LABEL_W, plural, ruleHeader } from '../core/text/layout.js';
 import { sanitize } from '../core/text/sanitize.js';
+import type { StageStatus } from '../staging/status.js';
 
 /** One staged action as the `--pending` view shows it; `status` is derived from the clock. */
 export interface PendingRow {
@@ -11,7 +12,7 @@ export interface PendingRow {
   stagedAt: string;
   /** The effective expiry: the earlier of `expires_at` and `staged_at` plus the maximum TTL. */
   expiresAt: string;
-  status: 'pending' | 'expired' | 'tampered' | 'confirmed' | 'declined' | 'claimed';
+  status: StageStatus;
   /** The record file, repository-relative (named when its text had to be escaped). */
   file?: string;
   /** A reviewer's verdict recorded in the evidence ledger for this stage (docs/verdicts.md). */

@@ -39,11 +39,6 @@ function quoteStep(step: Step): string {
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
 
-/** Every `[~]` step that lacks a valid resolution annotation, as one message per problem. */
-export function deferralProblems(roadmap: Roadmap, lookup: TargetLookup): string[] {
-  return judgeDeferrals(roadmap, lookup).problems;
-}
-
 function judgeDeferrals(
   roadmap: Roadmap,
   lookup: TargetLookup,

@@ -1,19 +1,19 @@
-import type { Decision, Found } from './decide.js';
-import type { StagedAction } from './record.js';
-import { effectiveExpiry } from './status.js';
+import type { Decision } from './decide.js';
+import type { Found, StagedAction } from './record.js';
+import { effectiveExpiry, type StagePolicy } from './status.js';
 
 /**
  * What the confirmation question shows a person about a stage (render/pending.ts
  * `confirmQuestion`): the answer is bound to exactly this.
  */
-export function shownFields(record: StagedAction, maxTtlMs: number): readonly string[] {
+function shownFields(record: StagedAction, policy: Pick<StagePolicy, 'maxTtlMs'>): readonly string[] {
   return [
     record.token,
     record.action,
     record.object,
     record.source,
     record.staged_at,
-    String(effectiveExpiry(record, maxTtlMs)),
+    String(effectiveExpiry(record, policy)),
   ];
 }
 
@@ -26,11 +26,11 @@ export function shownFields(record: StagedAction, maxTtlMs: number): readonly st
 export function changedWhileAsked(
   found: Found | null,
   shown: StagedAction,
-  maxTtlMs: number,
+  policy: Pick<StagePolicy, 'maxTtlMs'>,
 ): Decision | null {
   if (found === null || !('record' in found)) return null;
-  const now = shownFields(found.record, maxTtlMs);
-  const then = shownFields(shown, maxTtlMs);
+  const now = shownFields(found.record, policy);
+  const then = shownFields(shown, policy);
   if (now.every((field, i) => field === then[i])) return null;
   return { outcome: 'changed-while-asked', record: found.record, file: found.file };
 }

@@ -1,18 +1,7 @@
 import { mayDecide } from './deciders.js';
 import type { OutcomeCode } from './outcomes.js';
-import { formatInstant, type StagedAction } from './record.js';
-import { isExpired, isTampered } from './status.js';
-
-/**
- * The store's folders, one per step of the flow: `pending/` waits for a person, `confirmed/`
- * waits for the one claim, `resolved/` holds what can never execute again.
- */
-export type Folder = 'pending' | 'confirmed' | 'resolved';
-
-/** A record file as the store found it: the record, or why it is not one. */
-export type Found =
-  | { folder: Folder; token: string; file: string; record: StagedAction }
-  | { folder: Folder; token: string; file: string; problem: string };
+import { type Folder, type Found, type FoundRecord, formatInstant, type StagedAction } from './record.js';
+import { readStage, type StagePolicy, type StageReading, type Standing, standing } from './status.js';
 
 /** A move the store must make to carry out a decision: rename, then write the new content. */
 export interface Transition {
@@ -33,35 +22,6 @@ export interface Decision {
   transition?: Transition;
 }
 
-/** Where a found record stands, independent of the verb asking. */
-export type Standing =
-  | 'absent'
-  | 'malformed'
-  | 'tampered'
-  | 'awaiting'
-  | 'expired'
-  | 'confirmed'
-  | 'confirmed-expired'
-  | 'claimed'
-  | 'declined';
-
-/** Reads a found record against the clock. Folder and state together say where it stands. */
-export function standing(found: Found | null, now: Date, maxTtlMs: number): Standing {
-  if (found === null) return 'absent';
-  if ('problem' in found) return 'malformed';
-  const r = found.record;
-  if (isTampered(r, found.token)) return 'tampered';
-  if (r.state === 'claimed') return 'claimed';
-  if (r.state === 'declined') return 'declined';
-  const expired = isExpired(r, now, maxTtlMs);
-  // Only the ceremony moves a record into confirmed/; a `confirmed` state elsewhere is a hand
-  // edit (in pending/) or a claim that stopped between its rename and its rewrite (in resolved/).
-  if (found.folder === 'resolved') return r.state === 'confirmed' ? 'claimed' : 'expired';
-  if (r.state === 'confirmed' && found.folder === 'confirmed')
-    return expired ? 'confirmed-expired' : 'confirmed';
-  return expired ? 'expired' : 'awaiting';
-}
-
 function base(found: Found | null, outcome: OutcomeCode): Decision {
   if (found === null) return { outcome, record: null, file: null };
   if ('problem' in found) return { outcome, record: null, file: found.file, problem: found.problem };
@@ -77,10 +37,10 @@ const COMMON: Partial<Record<Standing, OutcomeCode>> = {
 };
 
 /** `claim`: `execute` only for a live confirmed stage, and only with the move that claims it. */
-export function decideClaim(found: Found | null, now: Date, maxTtlMs: number): Decision {
-  const s = standing(found, now, maxTtlMs);
+export function decideClaim(found: Found | null, policy: StagePolicy): Decision {
+  const s = standing(found, policy);
   if (s === 'confirmed' && found !== null && 'record' in found) {
-    const write: StagedAction = { ...found.record, state: 'claimed', claimed_at: formatInstant(now) };
+    const write: StagedAction = { ...found.record, state: 'claimed', claimed_at: formatInstant(policy.now) };
     return { ...base(found, 'execute'), transition: { from: 'confirmed', to: 'resolved', write } };
   }
   const map: Partial<Record<Standing, OutcomeCode>> = {
@@ -92,8 +52,8 @@ export function decideClaim(found: Found | null, now: Date, maxTtlMs: number): D
 }
 
 /** `confirm` by a person (`decidedBy` starts with `human:`); replaying it changes nothing. */
-export function decideConfirm(found: Found | null, now: Date, maxTtlMs: number, decidedBy: string): Decision {
-  const s = standing(found, now, maxTtlMs);
+export function decideConfirm(found: Found | null, policy: StagePolicy, decidedBy: string): Decision {
+  const s = standing(found, policy);
   if (s === 'awaiting' && found !== null && 'record' in found) {
     // Only a person confirms (deciders.ts); the command asks for one before it asks the question.
     if (!mayDecide(decidedBy, 'confirmed')) return base(found, 'decider-required');
@@ -101,7 +61,7 @@ export function decideConfirm(found: Found | null, now: Date, maxTtlMs: number, 
       ...found.record,
       state: 'confirmed',
       decided_by: decidedBy,
-      resolved_at: formatInstant(now),
+      resolved_at: formatInstant(policy.now),
     };
     return { ...base(found, 'confirmed'), transition: { from: found.folder, to: 'confirmed', write } };
   }
@@ -117,12 +77,11 @@ export function decideConfirm(found: Found | null, now: Date, maxTtlMs: number, 
 /** `decline`: no ceremony, since declining only tightens; the reason is kept for the agent. */
 export function decideDecline(
   found: Found | null,
-  now: Date,
-  maxTtlMs: number,
+  policy: StagePolicy,
   decidedBy: string | null,
   reason: string | null,
 ): Decision {
-  const s = standing(found, now, maxTtlMs);
+  const s = standing(found, policy);
   if (s === 'awaiting' && found !== null && 'record' in found) {
     // A person or a reviewer declines (deciders.ts); replays above answer without one.
     if (decidedBy === null) return base(found, 'decider-required');
@@ -131,7 +90,7 @@ export function decideDecline(
       ...found.record,
       state: 'declined',
       decided_by: decidedBy,
-      resolved_at: formatInstant(now),
+      resolved_at: formatInstant(policy.now),
       reason,
     };
     return { ...base(found, 'declined'), transition: { from: found.folder, to: 'resolved', write } };
@@ -145,11 +104,6 @@ export function decideDecline(
   return base(found, map[s] ?? COMMON[s]!);
 }
 
-/** What an agent does when nobody can be asked: halt or warn, and never execute. */
-export function nonInteractiveDecision(mode: 'stop' | 'warn'): { execute: false; surface: 'halt' | 'warn' } {
-  return { execute: false, surface: mode === 'stop' ? 'halt' : 'warn' };
-}
-
 const CLAIM_PREFERENCE: readonly Standing[] = [
   'confirmed',
   'awaiting',
@@ -160,10 +114,29 @@ const CLAIM_PREFERENCE: readonly Standing[] = [
   'tampered',
 ];
 
-function newestFirst(a: Found, b: Found): number {
-  const sa = 'record' in a ? a.record.staged_at : '';
-  const sb = 'record' in b ? b.record.staged_at : '';
-  return sa === sb ? a.token.localeCompare(b.token) : sa < sb ? 1 : -1;
+function newestFirst(a: StageReading, b: StageReading): number {
+  const sa = a.found.record.staged_at;
+  const sb = b.found.record.staged_at;
+  return sa === sb ? a.found.token.localeCompare(b.found.token) : sa < sb ? 1 : -1;
+}
+
+/**
+ * The stages of one action and object, each read against the clock, newest first (then by
+ * token): what `claim --action --object`, an idempotent `stage` and the hook choose from.
+ * Malformed records name no action and are never among them.
+ */
+export function stagesFor(
+  entries: readonly Found[],
+  action: string,
+  object: string,
+  policy: StagePolicy,
+): StageReading[] {
+  return entries
+    .filter(
+      (e): e is FoundRecord => 'record' in e && e.record.action === action && e.record.object === object,
+    )
+    .map((e) => readStage(e, policy))
+    .sort(newestFirst);
 }
 
 /**
@@ -174,31 +147,25 @@ export function selectForClaim(
   entries: readonly Found[],
   action: string,
   object: string,
-  now: Date,
-  maxTtlMs: number,
+  policy: StagePolicy,
 ): Found | null {
-  const matching = entries.filter(
-    (e) => 'record' in e && e.record.action === action && e.record.object === object,
-  );
+  const stages = stagesFor(entries, action, object, policy);
   for (const wanted of CLAIM_PREFERENCE) {
-    const hits = matching.filter((e) => standing(e, now, maxTtlMs) === wanted).sort(newestFirst);
-    if (hits.length > 0) return hits[0]!;
+    const hit = stages.find((s) => s.standing === wanted);
+    if (hit !== undefined) return hit.found;
   }
   return null;
 }
 
-/** A live stage of this action and object (waiting, or confirmed and unclaimed), oldest first. */
+/** The oldest live stage of this action and object (waiting, or confirmed and unclaimed). */
 export function findLiveStage(
   entries: readonly Found[],
   action: string,
   object: string,
-  now: Date,
-  maxTtlMs: number,
+  policy: StagePolicy,
 ): StagedAction | null {
-  const live = entries
-    .filter((e): e is Extract<Found, { record: StagedAction }> => 'record' in e)
-    .filter((e) => e.record.action === action && e.record.object === object)
-    .filter((e) => ['awaiting', 'confirmed'].includes(standing(e, now, maxTtlMs)))
-    .sort((a, b) => -newestFirst(a, b));
-  return live[0]?.record ?? null;
+  const live = stagesFor(entries, action, object, policy).filter(
+    (s) => s.standing === 'awaiting' || s.standing === 'confirmed',
+  );
+  return live[live.length - 1]?.found.record ?? null;
 }

@@ -24,7 +24,7 @@ const MAY: Readonly<Record<DeciderKind, readonly Settlement[]>> = Object.freeze(
 });
 
 /** The clock, the one system decider. */
-export const SYSTEM_TTL = 'system:ttl';
+const SYSTEM_TTL = 'system:ttl';
 
 /** An id: not blank, at most 100 characters, nothing a terminal would act on or hide. */
 function isId(id: string): boolean {

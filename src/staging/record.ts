@@ -32,6 +32,20 @@ export interface StagedAction {
   claimed_at: string | null;
 }
 
+/**
+ * The store's folders, one per step of the flow: `pending/` waits for a person, `confirmed/`
+ * waits for the one claim, `resolved/` holds what can never execute again.
+ */
+export type Folder = 'pending' | 'confirmed' | 'resolved';
+
+/** A record file as the store found it: the record, or why it is not one. */
+export type Found =
+  | { folder: Folder; token: string; file: string; record: StagedAction }
+  | { folder: Folder; token: string; file: string; problem: string };
+
+/** A record file that reads as a record. */
+export type FoundRecord = Extract<Found, { record: StagedAction }>;
+
 /** What `stageAction` needs; `now` comes from the injected clock. */
 export interface StageInput {
   action: string;

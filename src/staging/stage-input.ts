@@ -17,7 +17,7 @@ export const SETTLEMENT_KEYS: readonly string[] = Object.freeze([
 ]);
 
 /** The keys a `stage --input` object may have. */
-export const INPUT_KEYS: readonly string[] = Object.freeze(['action', 'object', 'source', 'ttl']);
+const INPUT_KEYS: readonly string[] = Object.freeze(['action', 'object', 'source', 'ttl']);
 
 /** What a stage is asked for. */
 export interface StageFields {

@@ -4,10 +4,10 @@ import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { readUtf8 } from '../repo/read-text.js';
 import { ensureRuntimeDir, RUNTIME_DIR } from '../repo/runtime-dir.js';
-import type { Folder, Found, Transition } from './decide.js';
-import { standing } from './decide.js';
+import type { Transition } from './decide.js';
 import { deciderFits } from './deciders.js';
-import { parseRecord, type StagedAction, serializeRecord } from './record.js';
+import { type Folder, type Found, parseRecord, type StagedAction, serializeRecord } from './record.js';
+import { type StagePolicy, standing } from './status.js';
 import { isSafeToken } from './token.js';
 
 // The adapter half of staging: every file operation of the store, nothing that decides.
@@ -139,10 +139,10 @@ export function applyTransition(root: string, transition: Transition): boolean {
  * without rewriting it (a later claim still answers `expired`). Unreadable and tampered records
  * stay where they are; a record is never moved over another. Returns the files moved.
  */
-export function pruneExpired(root: string, now: Date, maxTtlMs: number): string[] {
+export function pruneExpired(root: string, policy: StagePolicy): string[] {
   const moved: string[] = [];
   for (const found of listFolder(root, 'pending')) {
-    if (standing(found, now, maxTtlMs) !== 'expired') continue;
+    if (standing(found, policy) !== 'expired') continue;
     const name = found.file.slice(found.file.lastIndexOf('/') + 1);
     const target = join(root, relFile('resolved', name));
     if (existsSync(target)) continue;

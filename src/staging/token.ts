@@ -1,7 +1,7 @@
 import { nodeCrypto } from '../core/crypto.js';
 
 /** A token a path may be formed from: lower-case hex, 8 to 64 characters (upstream's guard). */
-export const TOKEN_PATTERN = /^[0-9a-f]{8,64}$/;
+const TOKEN_PATTERN = /^[0-9a-f]{8,64}$/;
 
 /** Length of a derived token, in hex characters. */
 const TOKEN_LENGTH = 16;

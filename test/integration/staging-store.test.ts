@@ -30,7 +30,7 @@ function confirmedStore() {
   const root = tempDir();
   const record = newStage();
   putPending(root, record);
-  const d = decideConfirm(locateRecord(root, record.token), at(1), MAX, 'human:ada');
+  const d = decideConfirm(locateRecord(root, record.token), { now: at(1), maxTtlMs: MAX }, 'human:ada');
   expect(applyTransition(root, d.transition!)).toBe(true);
   return { root, token: record.token };
 }
@@ -48,26 +48,37 @@ describe('the store', () => {
   it('lets only the first of two claims that both decided `execute` carry it out: the rename decides', () => {
     const { root, token } = confirmedStore();
     // Both claimers read the confirmed record before either moved it: the worst interleaving.
-    const first = decideClaim(locateRecord(root, token), at(2), MAX);
-    const second = decideClaim(locateRecord(root, token), at(2), MAX);
+    const first = decideClaim(locateRecord(root, token), { now: at(2), maxTtlMs: MAX });
+    const second = decideClaim(locateRecord(root, token), { now: at(2), maxTtlMs: MAX });
     expect([first.outcome, second.outcome]).toEqual(['execute', 'execute']);
     expect(applyTransition(root, first.transition!)).toBe(true);
     expect(applyTransition(root, second.transition!)).toBe(false);
     // The loser decides again on what the winner left, and answers already-claimed.
-    expect(settle(root, token, (found) => decideClaim(found, at(2), MAX)).outcome).toBe('already-claimed');
+    expect(settle(root, token, (found) => decideClaim(found, { now: at(2), maxTtlMs: MAX })).outcome).toBe(
+      'already-claimed',
+    );
   });
 
   it('lets a decline that lost the race to a confirmation answer re-vote, not overwrite it', () => {
     const root = tempDir();
     const record = newStage();
     putPending(root, record);
-    const decline = decideDecline(locateRecord(root, record.token), at(1), MAX, 'human:bob', 'no');
-    const confirm = decideConfirm(locateRecord(root, record.token), at(1), MAX, 'human:ada');
+    const decline = decideDecline(
+      locateRecord(root, record.token),
+      { now: at(1), maxTtlMs: MAX },
+      'human:bob',
+      'no',
+    );
+    const confirm = decideConfirm(
+      locateRecord(root, record.token),
+      { now: at(1), maxTtlMs: MAX },
+      'human:ada',
+    );
     expect(applyTransition(root, confirm.transition!)).toBe(true);
     expect(applyTransition(root, decline.transition!)).toBe(false);
-    expect(settle(root, record.token, (f) => decideDecline(f, at(1), MAX, null, 'no')).outcome).toBe(
-      're-vote',
-    );
+    expect(
+      settle(root, record.token, (f) => decideDecline(f, { now: at(1), maxTtlMs: MAX }, null, 'no')).outcome,
+    ).toBe('re-vote');
     expect(locateRecord(root, record.token)).toMatchObject({
       folder: 'confirmed',
       record: { state: 'confirmed' },
@@ -79,10 +90,14 @@ describe('the store', () => {
     const record = newStage();
     mkdirSync(join(root, STORE_DIR, 'confirmed'), { recursive: true });
     writeFileSync(join(root, STORE_DIR, 'confirmed', `${record.token}.json`), serializeRecord(record));
-    expect(decideClaim(locateRecord(root, record.token), at(2), MAX).outcome).toBe('not-confirmed');
-    const d = settle(root, record.token, (f) => decideConfirm(f, at(2), MAX, 'human:ada'));
+    expect(decideClaim(locateRecord(root, record.token), { now: at(2), maxTtlMs: MAX }).outcome).toBe(
+      'not-confirmed',
+    );
+    const d = settle(root, record.token, (f) => decideConfirm(f, { now: at(2), maxTtlMs: MAX }, 'human:ada'));
     expect(d.outcome).toBe('confirmed');
-    expect(decideClaim(locateRecord(root, record.token), at(3), MAX).outcome).toBe('execute');
+    expect(decideClaim(locateRecord(root, record.token), { now: at(3), maxTtlMs: MAX }).outcome).toBe(
+      'execute',
+    );
   });
 
   it('ignores temporary files and forms no path from an unsafe token', () => {
@@ -104,10 +119,12 @@ describe('the store', () => {
     putPending(root, b);
     mkdirSync(join(root, STORE_DIR, 'resolved'), { recursive: true });
     writeFileSync(join(root, STORE_DIR, 'resolved', `${b.token}.json`), 'keep me');
-    expect(pruneExpired(root, at(14), MAX)).toEqual([]);
-    expect(pruneExpired(root, at(15), MAX)).toEqual([`${STORE_DIR}/pending/${a.token}.json`]);
+    expect(pruneExpired(root, { now: at(14), maxTtlMs: MAX })).toEqual([]);
+    expect(pruneExpired(root, { now: at(15), maxTtlMs: MAX })).toEqual([
+      `${STORE_DIR}/pending/${a.token}.json`,
+    ]);
     expect(readFileSync(join(root, STORE_DIR, 'resolved', `${b.token}.json`), 'utf8')).toBe('keep me');
     expect(existsSync(join(root, STORE_DIR, 'pending', `${b.token}.json`))).toBe(true);
-    expect(decideClaim(locateRecord(root, a.token), at(16), MAX).outcome).toBe('expired');
+    expect(decideClaim(locateRecord(root, a.token), { now: at(16), maxTtlMs: MAX }).outcome).toBe('expired');
   });
 });

@@ -10,6 +10,7 @@ import {
   gateEntriesOf,
   mayHoldBlockers,
 } from '../../roadmap/gate-entries.js';
+import { policyAt } from '../../staging/status.js';
 import { windowStateAt } from '../guard/window.js';
 import { type PendingReport, readPending } from '../staging/pending.js';
 
@@ -71,7 +72,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
-    pending: readPending(root, ctx.clock(), config.staging.maxTtlMs, { verdicts: options.verdicts }),
+    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
     window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

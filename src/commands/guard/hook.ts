@@ -8,8 +8,7 @@ import { type Harness, readHookInput, type ShellCall } from '../../guard/harness
 import { type GuardRule, rulesFor } from '../../guard/rules.js';
 import { pathKind } from '../../repo/discover.js';
 import { loadConfig } from '../../repo/load-config.js';
-import { formatInstant, type StagedAction } from '../../staging/record.js';
-import { effectiveExpiry } from '../../staging/status.js';
+import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
@@ -38,10 +37,6 @@ function rulesOf(config: Config): GuardRule[] {
   return rulesFor(config.guard);
 }
 
-function until(record: StagedAction, maxTtlMs: number): string {
-  return formatInstant(new Date(effectiveExpiry(record, maxTtlMs)));
-}
-
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
 async function decideGuarded(
   ctx: Context,
@@ -53,9 +48,9 @@ async function decideGuarded(
 ): Promise<HookReport> {
   const action = actions.join('+');
   const object = callObject(ctx, call, root);
-  const maxTtl = config.staging.maxTtlMs;
+  const policy = policyAt(ctx.clock(), config.staging);
   const shown = actions.join(', ');
-  const step = planHookStep(listStore(root), action, object, ctx.clock(), maxTtl);
+  const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
   if (step.step === 'claim') {
     const claim = await runClaim(ctx, { root, token: step.record.token });
@@ -78,7 +73,7 @@ async function decideGuarded(
       harness,
       'pending',
       deny(
-        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${until(step.record, maxTtl)}; then run the identical command again, once.`,
+        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${formatExpiry(step.record, policy)}; then run the identical command again, once.`,
       ),
       { ...extra, token: t },
     );

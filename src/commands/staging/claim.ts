@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { decideClaim, selectForClaim } from '../../staging/decide.js';
+import { policyAt } from '../../staging/status.js';
 import { listStore, locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordClaim } from './staging-evidence.js';
@@ -36,14 +37,13 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
       listStore(store.root),
       options.action!,
       options.object!,
-      ctx.clock(),
-      store.maxTtlMs,
+      policyAt(ctx.clock(), store),
     );
     if (found === null) return outcomeReport('claim', 'token-mismatch', null);
     token = found.token;
   }
   // A confirmation counts only when the ledger holds its record; without one nothing is consumed.
-  const peek = decideClaim(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs);
+  const peek = decideClaim(locateRecord(store.root, token), policyAt(ctx.clock(), store));
   if (peek.outcome === 'execute' && !decisionOnRecord(store, 'stage.confirmed', token)) {
     return {
       ...decisionReport('claim', token, { ...peek, transition: undefined }),
@@ -51,7 +51,7 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
       exit: 1,
     };
   }
-  const decision = settle(store.root, token, (found) => decideClaim(found, ctx.clock(), store.maxTtlMs));
+  const decision = settle(store.root, token, (found) => decideClaim(found, policyAt(ctx.clock(), store)));
   // Record, then act: `execute` is answered only once `stage.claimed` is on disk.
   return recordClaim(ctx, store, decisionReport('claim', token, decision));
 }

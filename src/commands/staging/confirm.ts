@@ -1,10 +1,9 @@
 import type { Context } from '../../core/context.js';
 import { confirmQuestion, deciderQuestion } from '../../render/pending.js';
 import { changedWhileAsked } from '../../staging/asked.js';
-import { decideConfirm, standing } from '../../staging/decide.js';
+import { decideConfirm } from '../../staging/decide.js';
 import { parseDecider } from '../../staging/deciders.js';
-import { formatInstant } from '../../staging/record.js';
-import { effectiveExpiry } from '../../staging/status.js';
+import { formatExpiry, policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordDecision } from './staging-evidence.js';
@@ -56,8 +55,8 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
     return outcomeReport('confirm', 'decider-required', token);
   const store = await openStore(ctx, options.root);
   const found = locateRecord(store.root, token);
-  const now = ctx.clock();
-  const stands = standing(found, now, store.maxTtlMs);
+  const policy = policyAt(ctx.clock(), store);
+  const stands = standing(found, policy);
   // A live confirmation the ledger lacks (its append failed): confirming again records it.
   const missing = stands === 'confirmed' && !decisionOnRecord(store, 'stage.confirmed', token);
   let decider = named;
@@ -67,10 +66,10 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
     if (!isHumanDecider(decider)) return outcomeReport('confirm', 'decider-required', token);
   }
   // Without a decider the stage is not awaiting one: the decision below never reads it.
-  const before = decideConfirm(found, now, store.maxTtlMs, decider ?? '');
+  const before = decideConfirm(found, policy, decider ?? '');
   if ((before.outcome !== 'confirmed' && !missing) || before.record === null || decider === undefined)
     return decisionReport('confirm', token, before);
-  const expires = formatInstant(new Date(effectiveExpiry(before.record, store.maxTtlMs)));
+  const expires = formatExpiry(before.record, policy);
   // Ctrl-C or Ctrl-D at the question rejects the prompt: that is a "no", not a crash.
   const answer = await prompt(confirmQuestion(before.record, expires, decider)).catch(() => null);
   if (answer === null || answer.trim().toLowerCase() !== token.slice(-4)) {
@@ -91,8 +90,7 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
     store.root,
     token,
     (found) =>
-      changedWhileAsked(found, shown, store.maxTtlMs) ??
-      decideConfirm(found, ctx.clock(), store.maxTtlMs, decider),
+      changedWhileAsked(found, shown, policy) ?? decideConfirm(found, policyAt(ctx.clock(), store), decider),
   );
   const report = decisionReport('confirm', token, decision);
   // The confirmation counts for claim once its record is written (record, then act).

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { decideDecline } from '../../staging/decide.js';
+import { policyAt } from '../../staging/status.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordDecision } from './staging-evidence.js';
 import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
@@ -19,7 +20,7 @@ export async function runDecline(ctx: Context, options: DeclineOptions): Promise
   const decider = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? null;
   const reason = options.reason ?? null;
   const decision = settle(store.root, options.token, (found) =>
-    decideDecline(found, ctx.clock(), store.maxTtlMs, decider, reason),
+    decideDecline(found, policyAt(ctx.clock(), store), decider, reason),
   );
   const report = decisionReport('decline', options.token, decision);
   const missing =

@@ -2,8 +2,7 @@ import type { Context } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
 import { readEvidence } from '../../evidence/api.js';
 import type { PendingRow, UnreadableRecord } from '../../render/pending.js';
-import { formatInstant } from '../../staging/record.js';
-import { effectiveExpiry, stageStatus } from '../../staging/status.js';
+import { formatExpiry, policyAt, readStage, type StagePolicy, stageStatus } from '../../staging/status.js';
 import { listFolder, pruneExpired } from '../../staging/store.js';
 import { type VerdictPayload, verdictsByToken } from '../../verdict/recorded.js';
 import { recordExpired } from './staging-evidence.js';
@@ -24,7 +23,7 @@ export interface PendingReport {
  */
 export async function runPending(ctx: Context, options: { root?: string }): Promise<PendingReport> {
   const store = await openStore(ctx, options.root);
-  return readPending(store.root, ctx.clock(), store.maxTtlMs);
+  return readPending(store.root, policyAt(ctx.clock(), store));
 }
 
 /**
@@ -33,21 +32,19 @@ export async function runPending(ctx: Context, options: { root?: string }): Prom
  */
 export function readPending(
   root: string,
-  now: Date,
-  maxTtlMs: number,
+  policy: StagePolicy,
   options: { verdicts?: boolean } = {},
 ): PendingReport {
-  const store = { root, maxTtlMs };
   const rows: PendingRow[] = [];
   const unreadable: UnreadableRecord[] = [];
   const tampered: string[] = [];
-  for (const found of listFolder(store.root, 'pending')) {
+  for (const found of listFolder(root, 'pending')) {
     if ('problem' in found) {
       unreadable.push({ file: found.file, problem: found.problem });
       continue;
     }
     const r = found.record;
-    const status = stageStatus(r, now, store.maxTtlMs, found.token);
+    const status = stageStatus(readStage(found, policy));
     if (status === 'tampered') tampered.push(found.file);
     rows.push({
       token: r.token,
@@ -55,17 +52,17 @@ export function readPending(
       object: r.object,
       source: r.source,
       stagedAt: r.staged_at,
-      expiresAt: formatInstant(new Date(effectiveExpiry(r, store.maxTtlMs))),
+      expiresAt: formatExpiry(r, policy),
       status,
       file: found.file,
     });
   }
-  if (options.verdicts !== false) attachVerdicts(store.root, rows);
+  if (options.verdicts !== false) attachVerdicts(root, rows);
   const collator = new Intl.Collator('en');
   rows.sort((a, b) =>
     a.stagedAt === b.stagedAt ? collator.compare(a.token, b.token) : a.stagedAt < b.stagedAt ? -1 : 1,
   );
-  return { root: store.root, rows, unreadable, tampered };
+  return { root, rows, unreadable, tampered };
 }
 
 /**
@@ -103,7 +100,7 @@ export interface PruneReport {
 /** `agent-config prune`: moves expired stages to `resolved/`; a later claim still answers `expired`. */
 export async function runPrune(ctx: Context, options: { root?: string }): Promise<PruneReport> {
   const store = await openStore(ctx, options.root);
-  const moved = pruneExpired(store.root, ctx.clock(), store.maxTtlMs);
+  const moved = pruneExpired(store.root, policyAt(ctx.clock(), store));
   await recordExpired(ctx, store, moved);
   return { root: store.root, moved };
 }

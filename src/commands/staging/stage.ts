@@ -3,8 +3,8 @@ import type { Context } from '../../core/context.js';
 import { randomHex } from '../../core/crypto.js';
 import { UsageError } from '../../core/errors.js';
 import { findLiveStage } from '../../staging/decide.js';
-import { buildStage, formatInstant, type StagedAction } from '../../staging/record.js';
-import { effectiveExpiry } from '../../staging/status.js';
+import { buildStage, type StagedAction } from '../../staging/record.js';
+import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore, putPending } from '../../staging/store.js';
 import { deriveToken } from '../../staging/token.js';
 import { type StageFlags, stageFields } from './stage-input.js';
@@ -63,10 +63,10 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const source = required(fields.source, '--source');
   const store = await openStore(ctx, options.root);
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
-  const now = ctx.clock();
-  const live = findLiveStage(listStore(store.root), action, object, now, store.maxTtlMs);
-  const record = live ?? stageRecord(randomHex(ctx, 16), action, object, source, now, ttlMs);
-  const expiresAt = formatInstant(new Date(effectiveExpiry(record, store.maxTtlMs)));
+  const policy = policyAt(ctx.clock(), store);
+  const live = findLiveStage(listStore(store.root), action, object, policy);
+  const record = live ?? stageRecord(randomHex(ctx, 16), action, object, source, policy.now, ttlMs);
+  const expiresAt = formatExpiry(record, policy);
   // Record, then act: a stage the ledger could not record is never written.
   if (live === null) await recordStaged(ctx, store, record, expiresAt);
   const file = live === null ? putPending(store.root, record) : null;

@@ -3,9 +3,9 @@ import type { Context } from '../../core/context.js';
 import { RepoStateError } from '../../core/errors.js';
 import { loadConfig } from '../../repo/load-config.js';
 import { resolveRoot } from '../../repo/root.js';
-import type { Decision, Found } from '../../staging/decide.js';
+import type { Decision } from '../../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
-import type { StagedAction } from '../../staging/record.js';
+import type { Found, StagedAction } from '../../staging/record.js';
 import { applyTransition, locateRecord, STORE_DIR } from '../../staging/store.js';
 
 /** The answer of a staging verb: its outcome code, the exit code, and the record concerned. */

@@ -3,8 +3,8 @@ import { UsageError } from '../../core/errors.js';
 import { appendEvidence, readEvidence } from '../../evidence/api.js';
 import { loadConfig } from '../../repo/load-config.js';
 import { readInput } from '../../repo/read-input.js';
-import { standing } from '../../staging/decide.js';
 import { parseDecider } from '../../staging/deciders.js';
+import { policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import {
@@ -126,7 +126,7 @@ export async function runVerdictRecord(
       stage,
     });
   }
-  const s = standing(locateRecord(store.root, token), ctx.clock(), store.maxTtlMs);
+  const s = standing(locateRecord(store.root, token), policyAt(ctx.clock(), store));
   const refused: Partial<Record<typeof s, VerdictRecordOutcome>> = {
     absent: 'token-mismatch',
     malformed: 'malformed',

@@ -14,11 +14,6 @@ export interface VerdictCheckReport {
   check: VerdictCheck;
 }
 
-/** Exit 0 valid, 1 invalid (2, could not read, is an InputError thrown by `readInput`). */
-export function verdictExit(check: VerdictCheck): 0 | 1 {
-  return check.valid ? 0 : 1;
-}
-
 /** `agent-config verdict check [FILE|-]`: parses one verdict strictly (docs/verdicts.md). */
 export async function runVerdictCheck(
   ctx: Context,

@@ -4,10 +4,9 @@ import {
   decideConfirm,
   decideDecline,
   findLiveStage,
-  nonInteractiveDecision,
   selectForClaim,
-  standing,
 } from '../../../src/staging/decide.js';
+import { standing } from '../../../src/staging/status.js';
 import { at, found, MAX_TTL, stage } from './fixtures.js';
 
 const confirmed = () =>
@@ -16,7 +15,7 @@ const confirmed = () =>
 describe('claim', () => {
   it('executes a live confirmed stage, handing back the record exactly as confirmed, with the claiming move', () => {
     const r = confirmed();
-    const d = decideClaim(found(r, 'confirmed'), at(2), MAX_TTL);
+    const d = decideClaim(found(r, 'confirmed'), { now: at(2), maxTtlMs: MAX_TTL });
     expect(d.outcome).toBe('execute');
     expect(d.record).toEqual(r);
     expect(d.transition).toEqual({
@@ -28,19 +27,31 @@ describe('claim', () => {
 
   it('never consumes anything for a wrong, unconfirmed, expired, declined or tampered stage', () => {
     const cases: Array<[ReturnType<typeof decideClaim>, string]> = [
-      [decideClaim(null, at(1), MAX_TTL), 'token-mismatch'],
-      [decideClaim(found(stage()), at(1), MAX_TTL), 'not-confirmed'],
-      [decideClaim(found(stage()), at(15), MAX_TTL), 'expired'],
-      [decideClaim(found(confirmed(), 'confirmed'), at(15), MAX_TTL), 'expired'],
-      [decideClaim(found(stage({ state: 'declined' }), 'resolved'), at(1), MAX_TTL), 'declined'],
-      [decideClaim(found({ ...confirmed(), object: 'main' }, 'confirmed'), at(1), MAX_TTL), 'tampered'],
-      [decideClaim(found(stage({ state: 'claimed' }), 'resolved'), at(1), MAX_TTL), 'already-claimed'],
+      [decideClaim(null, { now: at(1), maxTtlMs: MAX_TTL }), 'token-mismatch'],
+      [decideClaim(found(stage()), { now: at(1), maxTtlMs: MAX_TTL }), 'not-confirmed'],
+      [decideClaim(found(stage()), { now: at(15), maxTtlMs: MAX_TTL }), 'expired'],
+      [decideClaim(found(confirmed(), 'confirmed'), { now: at(15), maxTtlMs: MAX_TTL }), 'expired'],
+      [
+        decideClaim(found(stage({ state: 'declined' }), 'resolved'), { now: at(1), maxTtlMs: MAX_TTL }),
+        'declined',
+      ],
+      [
+        decideClaim(found({ ...confirmed(), object: 'main' }, 'confirmed'), {
+          now: at(1),
+          maxTtlMs: MAX_TTL,
+        }),
+        'tampered',
+      ],
+      [
+        decideClaim(found(stage({ state: 'claimed' }), 'resolved'), { now: at(1), maxTtlMs: MAX_TTL }),
+        'already-claimed',
+      ],
       // A claim that stopped between its rename and its rewrite still counts as claimed.
-      [decideClaim(found(confirmed(), 'resolved'), at(1), MAX_TTL), 'already-claimed'],
+      [decideClaim(found(confirmed(), 'resolved'), { now: at(1), maxTtlMs: MAX_TTL }), 'already-claimed'],
       // Pruned as expired: still expired, not already-claimed.
-      [decideClaim(found(stage(), 'resolved'), at(1), MAX_TTL), 'expired'],
+      [decideClaim(found(stage(), 'resolved'), { now: at(1), maxTtlMs: MAX_TTL }), 'expired'],
       // `state: confirmed` written by hand into pending/ was never confirmed by a person.
-      [decideClaim(found(confirmed(), 'pending'), at(1), MAX_TTL), 'not-confirmed'],
+      [decideClaim(found(confirmed(), 'pending'), { now: at(1), maxTtlMs: MAX_TTL }), 'not-confirmed'],
     ];
     for (const [d, outcome] of cases) {
       expect(d.outcome).toBe(outcome);
@@ -56,8 +67,7 @@ describe('claim', () => {
         file: 'x/abcdef0123456789.json',
         problem: 'not valid JSON',
       },
-      at(1),
-      MAX_TTL,
+      { now: at(1), maxTtlMs: MAX_TTL },
     );
     expect(d).toEqual({
       outcome: 'malformed',
@@ -71,7 +81,7 @@ describe('claim', () => {
 describe('confirm', () => {
   it('moves a waiting stage to confirmed/ with the decider and the time', () => {
     const r = stage();
-    const d = decideConfirm(found(r), at(3), MAX_TTL, 'human:ada');
+    const d = decideConfirm(found(r), { now: at(3), maxTtlMs: MAX_TTL }, 'human:ada');
     expect(d.outcome).toBe('confirmed');
     expect(d.transition).toEqual({
       from: 'pending',
@@ -81,16 +91,19 @@ describe('confirm', () => {
   });
 
   it('answers a replay with the recorded outcome and refuses a different decision as a re-vote', () => {
-    expect(decideConfirm(found(confirmed(), 'confirmed'), at(3), MAX_TTL, 'human:bob').outcome).toBe(
-      'already-confirmed',
-    );
     expect(
-      decideConfirm(found(stage({ state: 'claimed' }), 'resolved'), at(3), MAX_TTL, 'human:ada').outcome,
+      decideConfirm(found(confirmed(), 'confirmed'), { now: at(3), maxTtlMs: MAX_TTL }, 'human:bob').outcome,
+    ).toBe('already-confirmed');
+    expect(
+      decideConfirm(
+        found(stage({ state: 'claimed' }), 'resolved'),
+        { now: at(3), maxTtlMs: MAX_TTL },
+        'human:ada',
+      ).outcome,
     ).toBe('already-confirmed');
     const declined = decideConfirm(
       found(stage({ state: 'declined' }), 'resolved'),
-      at(3),
-      MAX_TTL,
+      { now: at(3), maxTtlMs: MAX_TTL },
       'human:ada',
     );
     expect(declined.outcome).toBe('re-vote');
@@ -98,18 +111,23 @@ describe('confirm', () => {
   });
 
   it('refuses an expired, tampered or unknown stage', () => {
-    expect(decideConfirm(found(stage()), at(15), MAX_TTL, 'human:ada').outcome).toBe('expired');
-    expect(decideConfirm(found({ ...stage(), object: 'main' }), at(1), MAX_TTL, 'human:ada').outcome).toBe(
-      'tampered',
+    expect(decideConfirm(found(stage()), { now: at(15), maxTtlMs: MAX_TTL }, 'human:ada').outcome).toBe(
+      'expired',
     );
-    expect(decideConfirm(null, at(1), MAX_TTL, 'human:ada').outcome).toBe('token-mismatch');
+    expect(
+      decideConfirm(found({ ...stage(), object: 'main' }), { now: at(1), maxTtlMs: MAX_TTL }, 'human:ada')
+        .outcome,
+    ).toBe('tampered');
+    expect(decideConfirm(null, { now: at(1), maxTtlMs: MAX_TTL }, 'human:ada').outcome).toBe(
+      'token-mismatch',
+    );
   });
 });
 
 describe('decline', () => {
   it('moves a waiting stage to resolved/ keeping the reason', () => {
     const r = stage();
-    const d = decideDecline(found(r), at(4), MAX_TTL, 'human:ada', 'not this branch');
+    const d = decideDecline(found(r), { now: at(4), maxTtlMs: MAX_TTL }, 'human:ada', 'not this branch');
     expect(d.outcome).toBe('declined');
     expect(d.transition?.to).toBe('resolved');
     expect(d.transition?.write).toMatchObject({
@@ -121,12 +139,19 @@ describe('decline', () => {
 
   it('replays as already-declined and refuses to decline a confirmed stage', () => {
     expect(
-      decideDecline(found(stage({ state: 'declined' }), 'resolved'), at(4), MAX_TTL, null, null).outcome,
+      decideDecline(
+        found(stage({ state: 'declined' }), 'resolved'),
+        { now: at(4), maxTtlMs: MAX_TTL },
+        null,
+        null,
+      ).outcome,
     ).toBe('already-declined');
-    expect(decideDecline(found(confirmed(), 'confirmed'), at(4), MAX_TTL, null, null).outcome).toBe(
-      're-vote',
+    expect(
+      decideDecline(found(confirmed(), 'confirmed'), { now: at(4), maxTtlMs: MAX_TTL }, null, null).outcome,
+    ).toBe('re-vote');
+    expect(decideDecline(found(stage()), { now: at(16), maxTtlMs: MAX_TTL }, null, null).outcome).toBe(
+      'expired',
     );
-    expect(decideDecline(found(stage()), at(16), MAX_TTL, null, null).outcome).toBe('expired');
   });
 });
 
@@ -136,34 +161,40 @@ describe('choosing records', () => {
     const live = found(stage({ state: 'confirmed' }, 'n3'), 'confirmed');
     const old = found(stage({ state: 'declined' }, 'n4'), 'resolved');
     const other = found({ ...stage({}, 'n5'), object: 'main' });
-    expect(selectForClaim([old, waiting, live, other], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(
-      live,
-    );
-    expect(selectForClaim([old, waiting], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(waiting);
-    expect(selectForClaim([old], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(old);
-    expect(selectForClaim([old], 'delete-branch', 'main', at(1), MAX_TTL)).toBeNull();
+    expect(
+      selectForClaim([old, waiting, live, other], 'delete-branch', 'feature/x', {
+        now: at(1),
+        maxTtlMs: MAX_TTL,
+      }),
+    ).toBe(live);
+    expect(
+      selectForClaim([old, waiting], 'delete-branch', 'feature/x', { now: at(1), maxTtlMs: MAX_TTL }),
+    ).toBe(waiting);
+    expect(selectForClaim([old], 'delete-branch', 'feature/x', { now: at(1), maxTtlMs: MAX_TTL })).toBe(old);
+    expect(selectForClaim([old], 'delete-branch', 'main', { now: at(1), maxTtlMs: MAX_TTL })).toBeNull();
   });
 
   it('finds a live stage of the same action and object for idempotent staging', () => {
     const waiting = found(stage({}, 'n2'));
-    expect(findLiveStage([waiting], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBe(waiting.record);
-    expect(findLiveStage([waiting], 'delete-branch', 'feature/x', at(15), MAX_TTL)).toBeNull();
-    expect(findLiveStage([waiting], 'delete-branch', 'feature/y', at(1), MAX_TTL)).toBeNull();
+    expect(findLiveStage([waiting], 'delete-branch', 'feature/x', { now: at(1), maxTtlMs: MAX_TTL })).toBe(
+      waiting.record,
+    );
+    expect(
+      findLiveStage([waiting], 'delete-branch', 'feature/x', { now: at(15), maxTtlMs: MAX_TTL }),
+    ).toBeNull();
+    expect(
+      findLiveStage([waiting], 'delete-branch', 'feature/y', { now: at(1), maxTtlMs: MAX_TTL }),
+    ).toBeNull();
     const claimed = found(stage({ state: 'claimed' }, 'n3'), 'resolved');
-    expect(findLiveStage([claimed], 'delete-branch', 'feature/x', at(1), MAX_TTL)).toBeNull();
+    expect(
+      findLiveStage([claimed], 'delete-branch', 'feature/x', { now: at(1), maxTtlMs: MAX_TTL }),
+    ).toBeNull();
   });
 
   it('derives where a record stands from folder and state', () => {
-    expect(standing(found(stage({ state: 'confirmed' }), 'confirmed'), at(20), MAX_TTL)).toBe(
-      'confirmed-expired',
-    );
-    expect(standing(found(stage(), 'confirmed'), at(1), MAX_TTL)).toBe('awaiting');
-  });
-});
-
-describe('nonInteractiveDecision', () => {
-  it('never approves', () => {
-    expect(nonInteractiveDecision('stop')).toEqual({ execute: false, surface: 'halt' });
-    expect(nonInteractiveDecision('warn')).toEqual({ execute: false, surface: 'warn' });
+    expect(
+      standing(found(stage({ state: 'confirmed' }), 'confirmed'), { now: at(20), maxTtlMs: MAX_TTL }),
+    ).toBe('confirmed-expired');
+    expect(standing(found(stage(), 'confirmed'), { now: at(1), maxTtlMs: MAX_TTL })).toBe('awaiting');
   });
 });

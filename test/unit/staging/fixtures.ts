@@ -1,5 +1,4 @@
-import type { Folder, Found } from '../../../src/staging/decide.js';
-import { buildStage, type StagedAction } from '../../../src/staging/record.js';
+import { buildStage, type Folder, type Found, type StagedAction } from '../../../src/staging/record.js';
 import { deriveToken } from '../../../src/staging/token.js';
 
 /** The instant every staging unit test stages at. */
