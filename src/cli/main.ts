@@ -63,6 +63,16 @@ function processOutputs(): { stdout: FdOutput; stderr: FdOutput } {
 
 let outputs: { stdout: FdOutput; stderr: FdOutput } | undefined;
 
+/** Whether process `pid` exists: signal 0 only asks, and EPERM means it does, under another user. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * The Context of a real run: this process's folder, environment, clock, streams and terminal.
  * `stdin`: what bin.js already read from stdin (the hook's fast path), so it is not read twice.
@@ -90,6 +100,7 @@ export function processContext(stdin?: string): Context {
       },
     },
     git: createGit,
+    processes: { pid: process.pid, isAlive },
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
