@@ -8,7 +8,8 @@ type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
 type FsModule = typeof import('node:fs');
 
-// The only module that touches `process`: everything below receives a Context.
+// With bin.ts (argv and the hook's fast path), the only module that touches `process`:
+// everything below receives a Context and its ports.
 // stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
 // costs every other command a few milliseconds at start.
 let stdinIsTTY: boolean | undefined;
