@@ -53,7 +53,8 @@ function stagingRepo(dir, ledger) {
 const CONFIRMED = `
 const { runStage, runConfirm, createGit } = await import(process.argv[1]);
 const io = { stdout: { write() {} }, stderr: { write() {} }, isTTY: false, stdinIsTTY: true, color: false, columns: 80 };
-const ctx = { cwd: process.argv[2], env: {}, clock: () => new Date(), io, git: createGit };
+const processes = { pid: process.pid, isAlive: () => true }; // the only writer of the ledger
+const ctx = { cwd: process.argv[2], env: {}, clock: () => new Date(), io, git: createGit, processes };
 const { token } = await runStage(ctx, { action: 'deploy', object: 'prod', source: 'agent:bench' });
 ctx.prompt = async () => token.slice(-4);
 const r = await runConfirm(ctx, { token, as: 'human:bench' });

@@ -1,5 +1,5 @@
-import type { DashboardEntry } from '../render/dashboard.js';
 import type { Completion } from '../roadmap/completion.js';
+import type { DashboardEntry } from '../roadmap/dashboard-entry.js';
 import type { Roadmap } from '../roadmap/model.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 import type { ArchivePlan } from './model.js';

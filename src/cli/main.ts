@@ -8,7 +8,8 @@ type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
 type FsModule = typeof import('node:fs');
 
-// The only module that touches `process`: everything below receives a Context.
+// With bin.ts (argv and the hook's fast path), the only module that touches `process`:
+// everything below receives a Context and its ports.
 // stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
 // costs every other command a few milliseconds at start.
 let stdinIsTTY: boolean | undefined;
@@ -63,6 +64,16 @@ function processOutputs(): { stdout: FdOutput; stderr: FdOutput } {
 
 let outputs: { stdout: FdOutput; stderr: FdOutput } | undefined;
 
+/** Whether process `pid` exists: signal 0 only asks, and EPERM means it does, under another user. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * The Context of a real run: this process's folder, environment, clock, streams and terminal.
  * `stdin`: what bin.js already read from stdin (the hook's fast path), so it is not read twice.
@@ -90,6 +101,7 @@ export function processContext(stdin?: string): Context {
       },
     },
     git: createGit,
+    processes: { pid: process.pid, isAlive },
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },

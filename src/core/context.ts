@@ -17,6 +17,17 @@ export interface Io {
   columns: number;
 }
 
+/**
+ * This process and the others on this machine, as the evidence ledger's lock needs them: the
+ * id it writes into a lock it takes, and whether the holder of a lock it finds still runs.
+ */
+export interface Processes {
+  /** This process's id. */
+  pid: number;
+  /** Whether process `pid` on this machine exists (one of another user's counts). */
+  isAlive(pid: number): boolean;
+}
+
 /** Asks a person one question at a terminal; absent when nobody can answer. */
 export type Prompt = (question: string) => Promise<string>;
 
@@ -37,6 +48,7 @@ export interface Context {
   nonce?: (bytes: number) => string;
   io: Io;
   git: GitFactory;
+  processes: Processes;
   prompt?: Prompt;
   /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
   readStdin?: () => string;

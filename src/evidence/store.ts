@@ -16,7 +16,7 @@ import {
 import { hostname } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { Config } from '../core/config.js';
-import type { Context } from '../core/context.js';
+import type { Context, Processes } from '../core/context.js';
 import { nodeCrypto } from '../core/crypto.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
 import { ensureRuntimeDir } from '../repo/runtime-dir.js';
@@ -218,21 +218,16 @@ function readStreamBytes(root: string, stream: string): Buffer {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    // Signal 0 only asks whether the process exists; EPERM means it does, under another user.
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errno(error) === 'EPERM';
-  }
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function takeLock(root: string, stream: string, options: Required<AppendOptions>): Promise<() => void> {
+async function takeLock(
+  processes: Processes,
+  root: string,
+  stream: string,
+  options: Required<AppendOptions>,
+): Promise<() => void> {
   const rel = `${streamFile(stream)}.lock`;
   const abs = join(root, rel);
   const clear = `if no agent-config command is running, remove it: rm ${rel}`;
@@ -240,7 +235,7 @@ async function takeLock(root: string, stream: string, options: Required<AppendOp
     try {
       const fd = openSync(abs, 'wx');
       try {
-        writeSync(fd, `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+        writeSync(fd, `${JSON.stringify({ pid: processes.pid, host: hostname() })}\n`);
       } finally {
         closeSync(fd);
       }
@@ -258,7 +253,7 @@ async function takeLock(root: string, stream: string, options: Required<AppendOp
       holder !== null &&
       holder.host === hostname() &&
       typeof holder.pid === 'number' &&
-      !isAlive(holder.pid)
+      !processes.isAlive(holder.pid)
     ) {
       throw new EvidenceError('lock-stale', `is held by process ${holder.pid}, which is gone`, rel, clear);
     }
@@ -312,7 +307,7 @@ export interface Appended {
 type Cycle = Appended | { retry: true };
 
 async function cycle(
-  ctx: Pick<Context, 'clock'>,
+  ctx: Pick<Context, 'clock' | 'processes'>,
   root: string,
   entries: readonly EvidenceEntry[],
   options: Required<AppendOptions>,
@@ -337,7 +332,7 @@ async function cycle(
         (verified!.status === 'clean' &&
           verified!.head === working.head &&
           verified!.records === working.seq);
-  const release = await takeLock(root, working.stream, options);
+  const release = await takeLock(ctx.processes, root, working.stream, options);
   try {
     const now = readWorkingHead(root);
     const again = readStreamBytes(root, working.stream);
@@ -378,7 +373,7 @@ async function cycle(
  * resolves. Throws `EvidenceError` (nothing appended) when the ledger cannot be written.
  */
 export async function appendEvidence(
-  ctx: Pick<Context, 'clock'>,
+  ctx: Pick<Context, 'clock' | 'processes'>,
   root: string,
   config: Pick<Config, 'evidence'>,
   entry: EvidenceEntry,
@@ -393,7 +388,7 @@ export async function appendEvidence(
  * which stream file holds them (to stage it with a commit); null when the ledger is off.
  */
 export async function appendEvidenceBatch(
-  ctx: Pick<Context, 'clock'>,
+  ctx: Pick<Context, 'clock' | 'processes'>,
   root: string,
   config: Pick<Config, 'evidence'>,
   entries: readonly EvidenceEntry[],

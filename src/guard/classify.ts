@@ -1,6 +1,7 @@
 import { scanText } from './prefilter.js';
 import { unwrap } from './prefixes.js';
-import { type GuardRule, UNREADABLE_ACTION } from './rules.js';
+import type { GuardRule } from './rule-types.js';
+import { UNREADABLE_ACTION } from './rules.js';
 import { readShell, type SimpleCommand } from './shell.js';
 import { firstOperand, programName } from './words.js';
 

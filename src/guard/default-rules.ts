@@ -1,4 +1,4 @@
-import type { CommandWords, GuardRule } from './rules.js';
+import type { CommandWords, GuardRule } from './rule-types.js';
 import { firstOperand, hasFlag, type OptionSpec, splitArgs } from './words.js';
 
 const GIT: OptionSpec = {

@@ -1,30 +1,10 @@
 import { ConfigError } from '../core/errors.js';
 import type { ConfiguredRule, GuardSettings } from '../core/guard-config.js';
 import { DEFAULT_RULES } from './default-rules.js';
+import type { GuardRule } from './rule-types.js';
 import { hasFlag, programName, splitArgs } from './words.js';
 
 export { DEFAULT_RULES } from './default-rules.js';
-
-/** A command as a rule sees it: the program's name and its arguments, wrappers removed. */
-export interface CommandWords {
-  program: string;
-  args: readonly string[];
-  /** Text that may reach its stdin (earlier pipeline stages, here-documents). */
-  input: string;
-}
-
-/** One guard rule: an action name, whether windows may let it through, and its test. */
-export interface GuardRule {
-  action: string;
-  window: 'allow' | 'never';
-  /** Programs it concerns (names as `programName` gives them). */
-  programs: readonly string[];
-  /** Words one of which any matching command line contains (lower case): the cheap pre-filter. */
-  keywords: readonly string[];
-  /** One line for docs and for the reason shown to the agent. */
-  summary: string;
-  matches(command: CommandWords): boolean;
-}
 
 /** The action of a command line the guard could not read but that names a guarded word. */
 export const UNREADABLE_ACTION = 'unreadable-command';

@@ -114,7 +114,7 @@ export function createMcpServer(sdk: McpSdk, ctx: Context, root: string, version
  */
 export function serverContext(ctx: Context): Context {
   const io = { ...ctx.io, stdout: ctx.io.stderr, isTTY: false, stdinIsTTY: false, color: false };
-  return { cwd: ctx.cwd, env: ctx.env, clock: ctx.clock, git: ctx.git, io };
+  return { cwd: ctx.cwd, env: ctx.env, clock: ctx.clock, git: ctx.git, processes: ctx.processes, io };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import { type Completion, completion, type TargetLookup } from '../roadmap/completion.js';
+import type { DashboardEntry } from '../roadmap/dashboard-entry.js';
 import type { Roadmap } from '../roadmap/model.js';
-import { type DashboardEntry, dashboardEntry, type ParkedRow, renderDashboardBytes } from './dashboard.js';
+import { dashboardEntry, type ParkedRow, renderDashboardBytes } from './dashboard.js';
 
 /**
  * The dashboard's link prefix to the roadmap root, with a trailing slash (`roadmaps/`), from

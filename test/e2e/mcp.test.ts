@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/core/config.js';
 import { appendEvidence } from '../../src/evidence/api.js';
 import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
+import { testProcesses } from '../helpers/context.js';
 import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { inTerminal } from '../helpers/terminal.js';
 
@@ -161,7 +162,10 @@ describe('agent-config mcp', () => {
   it('verifies the evidence ledger as `evidence verify --json` does', async () => {
     const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
     let tick = 0;
-    const clock = { clock: () => new Date(Date.parse('2026-11-30T11:00:00.000Z') + tick++ * 1000) };
+    const clock = {
+      clock: () => new Date(Date.parse('2026-11-30T11:00:00.000Z') + tick++ * 1000),
+      processes: testProcesses,
+    };
     for (const token of ['0000000000000001', '0000000000000002'])
       await appendEvidence(clock, dir, DEFAULT_CONFIG, {
         event: 'stage.staged',

@@ -1,4 +1,4 @@
-import type { Context, OutStream } from '../../src/core/context.js';
+import type { Context, OutStream, Processes } from '../../src/core/context.js';
 import { createGit } from '../../src/git/git-cli-adapter.js';
 
 /** A stream that keeps what was written. */
@@ -9,6 +9,9 @@ export class Capture implements OutStream {
     return true;
   }
 }
+
+/** The processes a test sees: itself, alive, and no other (a lock another pid holds is stale). */
+export const testProcesses: Processes = { pid: process.pid, isAlive: (pid) => pid === process.pid };
 
 export interface TestContext extends Context {
   stdout: Capture;
@@ -25,6 +28,7 @@ export function makeContext(cwd: string, overrides: Partial<Context> = {}): Test
     clock: () => new Date('2026-11-30T12:00:00Z'),
     io: { stdout, stderr, isTTY: false, stdinIsTTY: false, color: false, columns: 80 },
     git: createGit,
+    processes: testProcesses,
     ...overrides,
     stdout,
     stderr,

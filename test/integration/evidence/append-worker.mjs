@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 const [bundle, root, id, count] = process.argv.slice(2);
 const { appendEvidence } = await import(bundle);
 const config = { evidence: { ledger: true, recordObjects: false } };
-const ctx = { clock: () => new Date() };
+// Every other holder of the ledger's lock is a live worker.
+const ctx = { clock: () => new Date(), processes: { pid: process.pid, isAlive: () => true } };
 const lines = createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
 for await (const line of lines) {

@@ -13,9 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/core/config.js';
 import { appendEvidence, EvidenceError, readEvidence } from '../../../src/evidence/api.js';
 import type { EvidenceEntry } from '../../../src/evidence/record.js';
+import { testProcesses } from '../../helpers/context.js';
 import { makeRepo, tempDir } from '../../helpers/repo.js';
 
-const ctx = { clock: () => new Date('2026-12-01T07:00:00.000Z') };
+const ctx = { clock: () => new Date('2026-12-01T07:00:00.000Z'), processes: testProcesses };
 const entry = (n: number): EvidenceEntry => ({ event: 'stage.staged', actor: 'agent:test', payload: { n } });
 const LEDGER = 'agents/evidence/ledger';
 

@@ -11,12 +11,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/core/config.js';
 import { appendEvidence } from '../../../src/evidence/api.js';
-import { run } from '../../helpers/context.js';
+import { run, testProcesses } from '../../helpers/context.js';
 import { git, makeRepo, tempDir } from '../../helpers/repo.js';
 
 const LEDGER = 'agents/evidence/ledger';
 let tick = 0;
-const ctx = { clock: () => new Date(Date.parse('2026-11-30T11:00:00.000Z') + tick++ * 1000) };
+const ctx = {
+  clock: () => new Date(Date.parse('2026-11-30T11:00:00.000Z') + tick++ * 1000),
+  processes: testProcesses,
+};
 
 async function append(root: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++)
@@ -212,11 +215,16 @@ describe('evidence verify and log', () => {
   it('an empty or missing ledger verifies clean; anomalies are reported, not failed', async () => {
     const root = makeRepo({ 'README.md': 'x\n' });
     expect(await verifyJson(root)).toMatchObject({ code: 0, json: { ok: true, streams: [], problems: [] } });
-    await appendEvidence({ clock: () => new Date('2027-01-01T00:00:00Z') }, root, DEFAULT_CONFIG, {
-      event: 'stage.expired',
-      actor: 'system:agent-config',
-      payload: {},
-    });
+    await appendEvidence(
+      { clock: () => new Date('2027-01-01T00:00:00Z'), processes: testProcesses },
+      root,
+      DEFAULT_CONFIG,
+      {
+        event: 'stage.expired',
+        actor: 'system:agent-config',
+        payload: {},
+      },
+    );
     const r = await verifyJson(root);
     expect(r.code).toBe(0);
     expect(r.json.anomalies).toEqual([{ code: 'ts-future', file: expect.any(String), seq: 1 }]);
