@@ -8,8 +8,7 @@ let stdin: string | undefined;
 let answered = false;
 if (argv[0] === 'hook' && argv.length === 2) {
   // The agent harness hook runs before every tool call: most calls are answered here.
-  const project = argv[1] === 'gemini' ? process.env.GEMINI_PROJECT_DIR : process.env.CLAUDE_PROJECT_DIR;
-  const fast = hookFastPath(argv[1]!, process.cwd(), project);
+  const fast = hookFastPath(argv[1]!, process.cwd(), process.env);
   if ('answer' in fast) {
     if (fast.answer !== '') require('node:fs').writeSync(1, fast.answer);
     answered = true;

@@ -1,35 +1,14 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { RepoStateError } from '../core/errors.js';
-import type { GitFactory, GitPort } from '../core/git-port.js';
-import { toPosix } from '../repo/posix-path.js';
+import type { GitPort } from '../core/git-port.js';
 import type { ArchivePlan } from './model.js';
 
-/** Paths git reports relative to its top level, made relative to the root (others dropped). */
-function toRootRelative(paths: Iterable<string>, prefix: string): string[] {
-  if (prefix === '') return [...paths];
-  const head = `${prefix}/`;
-  return [...paths].filter((p) => p.startsWith(head)).map((p) => p.slice(head.length));
-}
+/** A path git reports (relative to its top level) relative to the root; null when outside it. */
+export type ToRootRelative = (gitPath: string) => string | null;
 
-/** The git port for a root, and the root's path below the top level (`''` at the top). */
-export interface Repository {
-  git: GitPort;
-  prefix: string;
-}
-
-/** Opens the repository a root lies in; a folder outside git cannot be archived. */
-export async function openRepository(factory: GitFactory, root: string): Promise<Repository> {
-  const git = factory(root);
-  const top = await git.topLevel();
-  if (top === null) {
-    throw new RepoStateError(
-      'is not inside a git repository',
-      root,
-      'archive moves files with git; run it in a clone',
-    );
-  }
-  return { git, prefix: toPosix(relative(realpathSync(top), realpathSync(root))) };
+function rootRelative(paths: Iterable<string>, toRoot: ToRootRelative): string[] {
+  return [...paths].flatMap((p) => toRoot(p) ?? []);
 }
 
 /**
@@ -38,12 +17,12 @@ export async function openRepository(factory: GitFactory, root: string): Promise
  */
 export async function touchedPaths(
   git: GitPort,
-  prefix: string,
+  toRoot: ToRootRelative,
   base: string | null,
 ): Promise<{ touched: Set<string> | null; problem: string | null }> {
   if (base === null) return { touched: null, problem: null };
   try {
-    return { touched: new Set(toRootRelative(await git.changedSince(base), prefix)), problem: null };
+    return { touched: new Set(rootRelative(await git.changedSince(base), toRoot)), problem: null };
   } catch (error) {
     if (!(error instanceof RepoStateError)) throw error;
     return { touched: new Set(), problem: `cannot resolve \`${base}\`` };
@@ -71,10 +50,10 @@ export function pathExists(abs: string): boolean {
 }
 
 /** Root-relative paths with staged or unstaged changes (untracked files do not count). */
-export async function dirtyPaths(git: GitPort, prefix: string): Promise<string[]> {
+export async function dirtyPaths(git: GitPort, toRoot: ToRootRelative): Promise<string[]> {
   const entries = (await git.status()).filter((e) => e.index !== '?' && e.index !== '!');
   const paths = new Set(entries.flatMap((e) => (e.from ? [e.path, e.from] : [e.path])));
-  return toRootRelative(paths, prefix).sort();
+  return rootRelative(paths, toRoot).sort();
 }
 
 /** The refusal for a dirty working tree, naming the first paths. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../guard/harness.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
@@ -26,9 +27,14 @@ function configMentionsGuard(start: string): boolean {
  * the shell parser. Anything else, malformed input included, goes to the full decision with
  * the stdin text already read.
  */
-export function hookFastPath(harness: string, processCwd: string, projectDir: string | undefined): FastPath {
+export function hookFastPath(
+  name: string,
+  processCwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): FastPath {
   // `hook --help` and a mistyped harness go to the CLI before anything waits on stdin.
-  if (harness !== 'claude-code' && harness !== 'codex' && harness !== 'gemini') return { stdin: undefined };
+  if (!HARNESSES.includes(name as Harness)) return { stdin: undefined };
+  const harness = name as Harness;
   let stdin: string;
   try {
     stdin = readFileSync(0, 'utf8');
@@ -43,7 +49,8 @@ export function hookFastPath(harness: string, processCwd: string, projectDir: st
   }
   const command = data?.tool_input?.command;
   if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
+  const projectDir = env[PROJECT_DIR_VARIABLE[harness]];
   const dirs = [processCwd, projectDir, typeof data.cwd === 'string' ? data.cwd : undefined];
   if (dirs.some((d) => d !== undefined && d !== '' && configMentionsGuard(d))) return { stdin };
-  return { answer: harness === 'gemini' ? '{}\n' : '' };
+  return { answer: renderHookOutput(harness, { decision: 'none' }) };
 }

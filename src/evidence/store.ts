@@ -14,7 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Config } from '../core/config.js';
 import type { Context, Processes } from '../core/context.js';
 import { nodeCrypto } from '../core/crypto.js';
@@ -85,9 +85,10 @@ function ioError(error: unknown, where: string, doing: string): EvidenceError {
 export function ledgerFolder(root: string, create: boolean): string | null {
   const realRoot = realpathSync(root);
   let at = root;
+  let rel = '';
   for (const part of LEDGER_DIR.split('/')) {
     at = join(at, part);
-    const rel = relative(root, at).split(sep).join('/');
+    rel = rel === '' ? part : `${rel}/${part}`;
     let stat: ReturnType<typeof lstatSync>;
     try {
       stat = lstatSync(at);

@@ -2,6 +2,16 @@
 export type Harness = 'claude-code' | 'codex' | 'gemini';
 export const HARNESSES: readonly Harness[] = ['claude-code', 'codex', 'gemini'];
 
+/**
+ * The environment variable in which a harness names the project folder it runs the hook for
+ * (Codex names none of its own: Claude Code's is read for it).
+ */
+export const PROJECT_DIR_VARIABLE: Readonly<Record<Harness, string>> = {
+  'claude-code': 'CLAUDE_PROJECT_DIR',
+  codex: 'CLAUDE_PROJECT_DIR',
+  gemini: 'GEMINI_PROJECT_DIR',
+};
+
 /** A shell tool call, whatever the harness: the one thing the guard decides about. */
 export interface ShellCall {
   command: string;

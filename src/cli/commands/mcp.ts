@@ -11,10 +11,10 @@ export function registerMcp(program: Command, ctx: Context, state: CliState): vo
     .description('serve the read verbs, stage and claim to an agent over MCP (stdio); never confirm')
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
     .action(async (opts: { root?: string }) => {
-      const { resolveRoot } = await import('../../repo/root.js');
+      const { openRepository } = await import('../../repo/open-repository.js');
       const { serveMcp } = await import('../../mcp/server.js');
       const { VERSION } = await import('../../core/version.js');
-      const root = await resolveRoot(ctx, opts.root);
+      const { root } = await openRepository(ctx, { root: opts.root });
       ctx.io.stderr.write(`agent-config mcp: serving ${sanitize(root, { inline: true })} on stdio\n`);
       await serveMcp(ctx, { root, version: VERSION });
       state.exitCode = EXIT_OK;

@@ -9,9 +9,7 @@ import {
   dirtyPaths,
   dirtyTreeError,
   isSymlinked,
-  openRepository,
   pathExists,
-  type Repository,
   stagePaths,
   touchedPaths,
 } from '../../archive/repo-adapter.js';
@@ -20,11 +18,11 @@ import { entriesAfter, type ScannedRoadmap, verdictDependsOnOthers } from '../..
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { InputError } from '../../core/errors.js';
+import type { GitPort } from '../../core/git-port.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import type { DashboardPlanner } from '../../render/dashboard-planner.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import { type GitView, openRepository } from '../../repo/open-repository.js';
 import { type RoadmapTree, type ScannedTree, scanRoadmapTree } from '../../repo/tree.js';
 import { createDashboardPlanner, runProgress } from '../progress/progress.js';
 import { recordArchive } from './archive-evidence.js';
@@ -103,15 +101,15 @@ interface Planned {
 async function planRun(
   root: string,
   config: Config,
-  repo: Repository,
+  git: GitPort,
+  view: GitView,
   options: ArchiveOptions,
 ): Promise<Planned> {
-  const { git, prefix } = repo;
   const base = options.all ? null : (options.base ?? 'origin/main');
   // git works on the other core while the roadmaps are read.
   const trackedList = early(git.listTracked());
-  const scopeFound = early(touchedPaths(git, prefix, base));
-  const dirtyFound = early(dirtyPaths(git, prefix));
+  const scopeFound = early(touchedPaths(git, view.toRootRelative, base));
+  const dirtyFound = early(dirtyPaths(git, view.toRootRelative));
   const { tree, roadmaps } = scanTree(root, config);
   const [tracked, scope] = [new Set(await trackedList), await scopeFound];
   // The evidence ledger is never rewritten, whatever `frozen` says: that would break its chain.
@@ -158,15 +156,17 @@ export async function runArchive(
   options: ArchiveOptions,
   hooks?: ApplyHooks,
 ): Promise<ArchiveReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
-  const journalFound = early(ctx.git(root).gitPath(JOURNAL_NAME));
-  const repo = await openRepository(ctx.git, root);
+  const { root, config, git, requireGit } = await openRepository(ctx, {
+    root: options.root,
+    config: 'roadmaps',
+  });
+  const journalFound = early(git.gitPath(JOURNAL_NAME));
+  const view = await requireGit('archive moves files with git; run it in a clone');
   const journalPath = await journalFound;
   // Record, then act: the run's roadmap.archived records are written before the first move
   // (once, even when an interrupted run is resumed) and staged with the moves.
   const record = (plan: ArchivePlan) => () => recordArchive(ctx, root, config, plan);
-  const deps = { root, git: repo.git, journalPath, hooks };
+  const deps = { root, git, journalPath, hooks };
   const pending = readJournal(journalPath);
   if (pending !== null) {
     if (options.dryRun) return { ...report(root, options, pending.plan), pendingJournal: journalPath };
@@ -174,7 +174,7 @@ export async function runArchive(
     const result = await applyJournal(pending, { ...deps, regenerate, record: record(pending.plan) }, false);
     return { ...report(root, options, pending.plan), applied: true, resumed: true, staged: result.staged };
   }
-  const { plan, tree, roadmaps, tracked, dirty, texts } = await planRun(root, config, repo, options);
+  const { plan, tree, roadmaps, tracked, dirty, texts } = await planRun(root, config, git, view, options);
   const done = { ...report(root, options, plan), dirty, warnings: tree.warnings };
   if (options.dryRun || plan.moves.length === 0) return done;
   const journal = createJournal(plan, texts, stagePaths(plan, tracked, new Set(dirty)));

@@ -1,19 +1,17 @@
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { GitPort } from '../../core/git-port.js';
 import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
-import { isSymbolicLink, realPath } from '../../repo/discover.js';
-import { loadConfig } from '../../repo/load-config.js';
+import { isSymbolicLink } from '../../repo/discover.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
-import { resolveRoot } from '../../repo/root.js';
 
 /** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
 export const VERIFY_EXIT = Object.freeze({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 } as const);
@@ -69,22 +67,12 @@ function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems:
   }
 }
 
-/** Root-relative paths of git's top-level-relative ones (others dropped). */
-async function rootPaths(git: GitPort, root: string): Promise<(path: string) => string | null> {
-  const top = (await git.topLevel()) ?? root;
-  const prefix = relative(realPath(top), realPath(root)).split(sep).join('/');
-  return (path) =>
-    prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null;
-}
-
 /** The ledger streams as the index holds them (what the next commit will contain), verified. */
-async function readStaged(ctx: Context, root: string): Promise<EvidenceRead> {
-  const git = ctx.git(root);
-  if ((await git.topLevel()) === null)
-    throw new UsageError('--staged needs a git repository', root, 'run it inside a clone');
-  const inRoot = await rootPaths(git, root);
+async function readStaged(ctx: Context, { root, git, gitView }: Repository): Promise<EvidenceRead> {
+  const view = await gitView();
+  if (view === null) throw new UsageError('--staged needs a git repository', root, 'run it inside a clone');
   const entries = (await git.indexFiles()).flatMap((e) => {
-    const path = inRoot(e.path);
+    const path = view.toRootRelative(e.path);
     return path !== null && isLedgerFile(path) ? [{ ...e, path }] : [];
   });
   const blobs = await git.readBlobs(entries.map((e) => e.oid));
@@ -111,8 +99,7 @@ function fileBytes(root: string, file: string): Uint8Array | null {
 }
 
 async function anchorProblems(
-  git: GitPort,
-  root: string,
+  { root, git, gitView }: Repository,
   against: string,
   read: EvidenceRead,
   frozenGlobs: string[],
@@ -123,9 +110,10 @@ async function anchorProblems(
       'evidence verify --against',
       'pass a branch, tag or commit that exists here (fetch it first in CI)',
     );
-  const inRoot = await rootPaths(git, root);
+  // Without a work tree (a bare repository), git's paths are the root's.
+  const toRoot = (await gitView())?.toRootRelative ?? ((path: string) => path);
   const files = (await git.treeFiles(against)).flatMap((e) => {
-    const path = inRoot(e.path);
+    const path = toRoot(e.path);
     return path === null ? [] : [{ ...e, path }];
   });
   const configAtRef = files.find((f) => f.path === 'agent-config.yaml');
@@ -171,10 +159,10 @@ export async function runEvidenceVerify(
 ): Promise<EvidenceVerifyReport> {
   if (options.staged === true && options.against !== undefined)
     throw new UsageError('--staged and --against do not go together', 'evidence verify', 'pass one of them');
-  const root = await resolveRoot(ctx, options.root, 'agents');
-  const config = loadConfig(root);
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = repo;
   const { read, problems } =
-    options.staged === true ? { read: await readStaged(ctx, root), problems: [] } : readLedger(ctx, root);
+    options.staged === true ? { read: await readStaged(ctx, repo), problems: [] } : readLedger(ctx, root);
   const streams: VerifiedStream[] = [];
   const anomalies: EvidenceVerifyReport['anomalies'] = [];
   for (const s of read.streams) {
@@ -201,7 +189,7 @@ export async function runEvidenceVerify(
         'evidence verify --against',
         'for example --against origin/main',
       );
-    problems.push(...(await anchorProblems(ctx.git(root), root, options.against, read, config.frozen)));
+    problems.push(...(await anchorProblems(repo, options.against, read, config.frozen)));
   }
   const exit = exitOf(problems);
   return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
@@ -235,7 +223,7 @@ export async function runEvidenceLog(
       `use one of ${EVIDENCE_EVENTS.join(', ')}`,
     );
   }
-  const root = await resolveRoot(ctx, options.root, 'agents');
+  const { root } = await openRepository(ctx, { root: options.root });
   const read = readEvidence(root, { now: ctx.clock(), collect: true });
   const records = read.records
     .filter((r) => options.event === undefined || r.record.event === options.event)

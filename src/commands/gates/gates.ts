@@ -1,8 +1,7 @@
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import type { WindowView } from '../../guard/window.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import {
   compareGateEntries,
@@ -52,8 +51,7 @@ export interface GatesReport {
  * the unreadable files are named in `problems`.
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];

@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
 import { hookObject } from '../../guard/flow.js';
 import type { GuardDecision, Harness, ShellCall } from '../../guard/harness.js';
+import { toPosix } from '../../repo/posix-path.js';
 
 /** How the hook ended, for tests and `--json`-like inspection; `decision` is what the harness gets. */
 export type HookOutcome =
@@ -50,10 +51,5 @@ export function errorText(error: unknown): string {
 
 /** The object a call is staged (and recorded) as: its command and its folder in the project. */
 export function callObject(ctx: Context, call: ShellCall, root: string): string {
-  return hookObject(
-    call.command,
-    relative(root, call.cwd ?? ctx.cwd)
-      .split('\\')
-      .join('/'),
-  );
+  return hookObject(call.command, toPosix(relative(root, call.cwd ?? ctx.cwd)));
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
@@ -7,8 +6,7 @@ import { planHookStep } from '../../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
 import type { GuardRule } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
-import { pathKind } from '../../repo/discover.js';
-import { loadConfig } from '../../repo/load-config.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
@@ -17,22 +15,6 @@ import { callObject, deny, errorText, type HookReport, PREFIX, report } from './
 import { throughWindow } from './hook-window.js';
 
 export type { HookOutcome, HookReport } from './hook-report.js';
-
-/** The repository a call works in: its cwd when that holds `agents/` or the config, else the git top level. */
-async function repositoryOf(ctx: Context, cwd: string): Promise<string> {
-  if (pathKind(join(cwd, 'agents')) !== null || pathKind(join(cwd, 'agent-config.yaml')) !== null) return cwd;
-  return (await ctx.git(cwd).topLevel()) ?? cwd;
-}
-
-/**
- * The project the hook guards: the folder the harness names in its environment, else the hook's
- * own working folder (where harnesses start it). Rules and stages come from there, wherever the
- * agent's shell has moved to; the call's own folder is part of the staged object.
- */
-function projectDir(ctx: Context, harness: Harness): string {
-  const named = harness === 'gemini' ? ctx.env.GEMINI_PROJECT_DIR : ctx.env.CLAUDE_PROJECT_DIR;
-  return named !== undefined && named !== '' ? named : ctx.cwd;
-}
 
 function rulesOf(config: Config): GuardRule[] {
   return rulesFor(config.guard);
@@ -118,7 +100,7 @@ export async function runHook(
   if (input.kind === 'invalid') {
     let rules: GuardRule[];
     try {
-      rules = rulesOf(loadConfig(await repositoryOf(ctx, projectDir(ctx, harness))));
+      rules = rulesOf((await openRepository(ctx, { find: 'project-dir', harness, config: 'read' })).config);
     } catch {
       rules = rulesOf(DEFAULT_CONFIG);
     }
@@ -142,8 +124,10 @@ export async function runHook(
   let rules: GuardRule[];
   let configProblem: string | null = null;
   try {
-    root = await repositoryOf(ctx, projectDir(ctx, harness));
-    config = loadConfig(root);
+    // The project the harness names (else the hook's own folder, where harnesses start it): rules
+    // and stages come from there, wherever the agent's shell has moved to; the call's own
+    // folder is part of the staged object.
+    ({ root, config } = await openRepository(ctx, { find: 'project-dir', harness, config: 'read' }));
     rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);

@@ -17,8 +17,7 @@ import {
   type WindowState,
   type WindowView,
 } from '../../guard/window.js';
-import { loadConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
 /** What a `window` verb answers: its outcome code, the exit code and the window concerned. */
@@ -59,11 +58,6 @@ function refuse(
     window: state?.window ?? null,
     message,
   };
-}
-
-async function place(ctx: Context, explicit: string | undefined): Promise<{ root: string; config: Config }> {
-  const root = await resolveRoot(ctx, explicit, 'agents');
-  return { root, config: loadConfig(root) };
 }
 
 export interface WindowOpenOptions {
@@ -124,7 +118,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     ),
   ];
   if (actions.length === 0) return refuse('open', 'actions-required', 'name the actions with --actions A,B');
-  const { root, config } = await place(ctx, options.root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
   const rules = rulesFor(config.guard);
   const unknown = actions.find((a) => a !== UNREADABLE_ACTION && !rules.some((r) => r.action === a));
   if (unknown !== undefined) {
@@ -208,7 +202,7 @@ export async function runWindowClose(
       'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
     );
   }
-  const { root, config } = await place(ctx, options.root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
   const state = windowStateAt(root, config, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
   await appendEvidence(ctx, root, config, {
@@ -228,7 +222,7 @@ export async function runWindowClose(
 
 /** `agent-config window status`: the window now, from the ledger and the clock. */
 export async function runWindowStatus(ctx: Context, options: { root?: string }): Promise<WindowReport> {
-  const { root, config } = await place(ctx, options.root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
   const state = windowStateAt(root, config, ctx.clock());
   const w = state.window;
   return {

@@ -4,8 +4,8 @@ import { docPage } from '../../core/doc-page.js';
 import { InputError, UsageError } from '../../core/errors.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { pathKind } from '../../repo/discover.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
-import { resolveRoot } from '../../repo/root.js';
 import {
   addClaudeHook,
   CLAUDE_HOOK_BINARY,
@@ -53,12 +53,6 @@ function agentOf(agent: string, verb: 'install' | 'uninstall'): InstallableAgent
   return agent as InstallableAgent;
 }
 
-/** `--root`, else the git top level (Claude Code's project folder), else the current folder. */
-async function projectRoot(ctx: Context, explicit: string | undefined): Promise<string> {
-  if (explicit !== undefined) return resolveRoot(ctx, explicit);
-  return (await ctx.git(ctx.cwd).topLevel()) ?? ctx.cwd;
-}
-
 function edit<T>(
   root: string,
   change: (data: Record<string, unknown>) => { text: string | null; result: T },
@@ -92,7 +86,8 @@ export function missingHookBinary(root: string): string | null {
  */
 export async function installAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
   const agent = agentOf(options.agent, 'install');
-  const root = await projectRoot(ctx, options.root);
+  // `--root`, else the git top level (Claude Code's project folder), else the current folder.
+  const { root } = await openRepository(ctx, { root: options.root, find: 'git-top' });
   const action = edit(root, (data) => {
     const state = claudeHookState(data);
     const result = state === 'absent' ? 'installed' : state === 'outdated' ? 'updated' : 'already-installed';
@@ -104,7 +99,7 @@ export async function installAgentHook(ctx: Context, options: AgentHookOptions):
 /** Removes only the guard's handlers from `.claude/settings.json`. */
 export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions): Promise<AgentHookReport> {
   const agent = agentOf(options.agent, 'uninstall');
-  const root = await projectRoot(ctx, options.root);
+  const { root } = await openRepository(ctx, { root: options.root, find: 'git-top' });
   const gone = { agent, file: SETTINGS, action: 'not-installed', missingBinary: null } as const;
   if (pathKind(join(root, SETTINGS)) === null) return gone;
   const removed = edit(root, (data) => {

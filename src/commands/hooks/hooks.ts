@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js';
 import { RepoStateError } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { backUpHook, readHook, runningCli, writeHook } from '../../repo/hook-file.js';
-import { resolveRoot } from '../../repo/root.js';
+import { openRepository } from '../../repo/open-repository.js';
 
 /** The line that marks a pre-commit hook as ours: a hook carrying it may be rewritten. */
 export const HOOK_MARKER = '# agent-config pre-commit hook';
@@ -92,11 +92,8 @@ function planHookInstall(existing: string | null, script: string, force: boolean
 
 /** `agent-config hooks install`: writes `.git/hooks/pre-commit` (or core.hooksPath's), idempotently. */
 export async function installHooks(ctx: Context, options: HooksInstallOptions): Promise<HooksInstallReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const git = ctx.git(root);
-  if ((await git.topLevel()) === null) {
-    throw new RepoStateError('is not inside a git repository', root, 'run `git init` first, or pass --root');
-  }
+  const { root, git, requireGit } = await openRepository(ctx, { root: options.root });
+  await requireGit('run `git init` first, or pass --root');
   const path = join(await git.gitPath('hooks'), 'pre-commit');
   const shown = relative(root, path).startsWith('..') ? path : relative(root, path);
   const existing = readHook(path);

@@ -1,4 +1,4 @@
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
@@ -8,6 +8,7 @@ import { type InitFacts, type InitItem, type InitPlan, planInit } from '../../in
 import { isMarkdownName, listMarkdownFiles, pathKind } from '../../repo/discover.js';
 import { appendText, createNewFile, readOptionalText } from '../../repo/init-files.js';
 import { loadConfig } from '../../repo/load-config.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { INSTALLABLE_AGENTS, installAgentHook, missingHookBinary, SETTINGS } from '../hooks/agent-hooks.js';
 import { claudeHookState, readSettings } from '../hooks/claude-settings.js';
 import { installHooks } from '../hooks/hooks.js';
@@ -33,23 +34,6 @@ export interface InitReport {
    * yet (the hook then refuses every shell call); else null.
    */
   missingBinary: string | null;
-}
-
-/** The repository `init` sets up: `--root`, else the git top level of the current folder. */
-async function initRoot(ctx: Context, explicit: string | undefined): Promise<string> {
-  const start = explicit === undefined ? ctx.cwd : resolve(ctx.cwd, explicit);
-  if (explicit !== undefined && pathKind(start) !== 'dir') {
-    throw new UsageError('is not a folder', `--root ${explicit}`, 'pass the repository folder');
-  }
-  const top = await ctx.git(start).topLevel();
-  if (top === null) {
-    throw new RepoStateError(
-      'is not inside a git repository',
-      start,
-      `run \`git init\` first, then \`${personCommand('init')}\``,
-    );
-  }
-  return explicit === undefined ? top : start;
 }
 
 /** Markdown files below a folder (0 when it does not exist); refuses a file in its place. */
@@ -133,7 +117,9 @@ export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan):
  * hook and with `agent` the harness's guard hook). It never overwrites: whatever exists is kept, so a second run changes nothing.
  */
 export async function runInit(ctx: Context, options: InitOptions): Promise<InitReport> {
-  const root = await initRoot(ctx, options.root);
+  // `--root`, else the git top level of the current folder; never outside git.
+  const { root, requireGit } = await openRepository(ctx, { root: options.root, find: 'git-top' });
+  await requireGit(`run \`git init\` first, then \`${personCommand('init')}\``);
   const plan = planInit(await readFacts(ctx, root, options.hooks === true, options.agent));
   const dryRun = options.dryRun === true;
   if (!dryRun) await applyInitPlan(ctx, root, plan);

@@ -2,16 +2,15 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { compareDiagnostics, type Diagnostic } from '../../core/diagnostics.js';
-import { RepoStateError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { countSeverities, type LintReport } from '../../lint/report.js';
 import { findRule, RULES } from '../../lint/rules/index.js';
 import { lintDocuments } from '../../lint/runner.js';
 import type { LintDocument, LintRule } from '../../lint/types.js';
 import { listMarkdownFiles, pathKind } from '../../repo/discover.js';
 import { allTargets, createClassifier, createWorkspace, loadDocument } from '../../repo/lint-workspace.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { toPosix } from '../../repo/posix-path.js';
-import { resolveRoot } from '../../repo/root.js';
 
 export interface LintOptions {
   root?: string;
@@ -68,23 +67,14 @@ function explicitTargets(
   return { files: [...new Set(files)].sort(), named };
 }
 
-async function stagedTargets(ctx: Context, root: string): Promise<string[]> {
-  const git = ctx.git(root);
-  // A root holding `.git` is the top level; asking git costs a process on the pre-commit path.
-  const top = pathKind(join(root, '.git')) !== null ? root : await git.topLevel();
-  if (top === null) {
-    throw new RepoStateError(
-      'is not inside a git repository',
-      root,
-      'drop --staged and pass the paths to lint',
-    );
-  }
+async function stagedTargets(repo: Repository): Promise<string[]> {
+  // The pre-commit path: a root holding `.git` is its top level, without a git process.
+  const view = await repo.requireGit('drop --staged and pass the paths to lint', { dotGitIsTop: true });
   const files: string[] = [];
-  for (const p of await git.stagedPaths()) {
-    const rel = toPosix(relative(root, join(top, p)));
-    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+  for (const p of await repo.git.stagedPaths()) {
+    const rel = view.toRootRelative(p);
     // A staged file deleted from the work tree since has nothing to lint.
-    if (pathKind(join(root, rel)) === 'file') files.push(rel);
+    if (rel !== null && pathKind(join(repo.root, rel)) === 'file') files.push(rel);
   }
   return files.sort();
 }
@@ -117,8 +107,8 @@ function loadTargets(
  * against the whole roadmap tree, reading other roadmaps only when a reference needs them.
  */
 export async function runLint(ctx: Context, options: LintOptions): Promise<LintReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
+  const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { root, config } = repo;
   const { rules: picked, paths } = splitArgs(options.args ?? []);
   if (options.staged && paths.length > 0) {
     throw new UsageError(
@@ -132,7 +122,7 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
   let named = new Set<string>();
   // Symbolic-link loops and broken links met while walking the roadmap folder.
   let walkWarnings: Diagnostic[] = [];
-  if (options.staged) targets = await stagedTargets(ctx, root);
+  if (options.staged) targets = await stagedTargets(repo);
   else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
   else ({ files: targets, warnings: walkWarnings } = allTargets(root, config));
   const { loaded, skipped } = loadTargets(root, config, targets, named);

@@ -6,9 +6,8 @@ import { InputError } from '../../core/errors.js';
 import { type StaleDetail, staleDetail } from '../../render/dashboard-diff.js';
 import { DashboardPlanner, dashboardLinkPrefix } from '../../render/dashboard-planner.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
-import { resolveRoot } from '../../repo/root.js';
 import { createTargetLookup, type RoadmapTree, scanRoadmapTree } from '../../repo/tree.js';
 import { heldByDeferrals } from '../../roadmap/completion.js';
 
@@ -75,8 +74,7 @@ export function createDashboardPlanner(root: string, config: Config): DashboardP
  * dashboard is never built from a tree it could not see.
  */
 export async function runProgress(ctx: Context, options: ProgressOptions): Promise<ProgressReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const planner = createDashboardPlanner(root, config);
   const completed: ProgressReport['completed'] = [];
   const ironLaw3: ProgressReport['ironLaw3'] = [];

@@ -1,11 +1,9 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Context } from '../../core/context.js';
-import { InputError, RepoStateError, UsageError } from '../../core/errors.js';
+import { InputError, UsageError } from '../../core/errors.js';
 import type { GitPort, LoggedCommit } from '../../core/git-port.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
-import { realPath } from '../../repo/discover.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
 import type { ReportDocument } from '../../report/model.js';
@@ -73,22 +71,13 @@ async function sinceFilter(git: GitPort, since: string | undefined) {
  * (the latest records) and `lint`; writes the page unless `json`.
  */
 export async function runReport(ctx: Context, options: ReportOptions): Promise<ReportResult> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
-  const git = ctx.git(root);
-  const top = await git.topLevel();
-  if (top === null) {
-    throw new RepoStateError(
-      'is not in a git repository',
-      root,
-      'run the report inside a git work tree: it reads the roadmaps’ history',
-    );
-  }
+  const { root, config, git, requireGit } = await openRepository(ctx, {
+    root: options.root,
+    config: 'roadmaps',
+  });
+  const view = await requireGit('run the report inside a git work tree: it reads the roadmaps’ history');
   const shown = await sinceFilter(git, options.since);
-  // git names paths from its top level, which it has resolved through symbolic links.
-  const inRepo = relative(top, resolve(realPath(root), config.roadmaps))
-    .split('\\')
-    .join('/');
+  const inRepo = view.toGitPath(config.roadmaps);
   const commits = await git.firstParentLog(config.roadmaps);
   const start = firstShown(commits, shown);
   const blobs = await git.readBlobs(blobsToRead(commits, `${inRepo}/`, start));

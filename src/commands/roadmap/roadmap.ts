@@ -3,8 +3,7 @@ import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { UsageError } from '../../core/errors.js';
 import { pathKind, realPath } from '../../repo/discover.js';
-import { loadRoadmapConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { isRoadmapName, type ReadProblem, readTextFile, scanRoadmapTree } from '../../repo/tree.js';
 import type { Roadmap } from '../../roadmap/model.js';
 import { parseRoadmap } from '../../roadmap/scanner.js';
@@ -36,8 +35,7 @@ export interface RoadmapReport {
 
 /** Lists the active roadmaps below the configured roadmap root (see `RoadmapListReport`). */
 export async function listRoadmaps(ctx: Context, options: { root?: string }): Promise<RoadmapListReport> {
-  const root = await resolveRoot(ctx, options.root);
-  const config = loadRoadmapConfig(root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const files: string[] = [];
   const tree = scanRoadmapTree(root, config, (roadmap) => {
     if (roadmap.phases.length > 0) files.push(roadmap.rel);
@@ -82,8 +80,8 @@ export async function readRoadmapText(
   ctx: Context,
   options: { root?: string; path: string },
 ): Promise<{ file: string; rel: string; text: string | null; problem: ReadProblem | null }> {
-  const root = await resolveRoot(ctx, options.root);
-  const { roadmaps } = loadRoadmapConfig(root);
+  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { roadmaps } = config;
   const { rel, abs } = locate(root, roadmaps, options.path);
   const file = `${roadmaps}/${rel}`;
   const read = readTextFile(abs, file);

@@ -1,11 +1,12 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { decideClaim, selectForClaim } from '../../staging/decide.js';
 import { policyAt } from '../../staging/status.js';
 import { listStore, locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordClaim } from './staging-evidence.js';
-import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
 
 export interface ClaimOptions {
   root?: string;
@@ -30,7 +31,7 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
   if (options.token !== undefined && !isSafeToken(options.token)) {
     return outcomeReport('claim', 'invalid-token', null);
   }
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   let token = options.token;
   if (token === undefined) {
     const found = selectForClaim(

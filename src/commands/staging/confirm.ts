@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { confirmQuestion, deciderQuestion } from '../../render/pending.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { changedWhileAsked } from '../../staging/asked.js';
 import { decideConfirm } from '../../staging/decide.js';
 import { parseDecider } from '../../staging/deciders.js';
@@ -7,7 +8,7 @@ import { formatExpiry, policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordDecision } from './staging-evidence.js';
-import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
 
 export interface ConfirmOptions {
   root?: string;
@@ -53,7 +54,7 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   const named = options.as ?? (ctx.env.AGENT_CONFIG_HUMAN || undefined);
   if (named !== undefined && !isHumanDecider(named))
     return outcomeReport('confirm', 'decider-required', token);
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   const found = locateRecord(store.root, token);
   const policy = policyAt(ctx.clock(), store);
   const stands = standing(found, policy);

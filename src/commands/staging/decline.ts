@@ -1,9 +1,10 @@
 import type { Context } from '../../core/context.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { decideDecline } from '../../staging/decide.js';
 import { policyAt } from '../../staging/status.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordDecision } from './staging-evidence.js';
-import { decisionReport, openStore, outcomeReport, type StagingReport, settle } from './staging-shared.js';
+import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
 
 export interface DeclineOptions {
   root?: string;
@@ -16,7 +17,7 @@ export interface DeclineOptions {
 /** `agent-config decline`: consumes a waiting stage for good and keeps the reason for the agent. */
 export async function runDecline(ctx: Context, options: DeclineOptions): Promise<StagingReport> {
   if (!isSafeToken(options.token)) return outcomeReport('decline', 'invalid-token', null);
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   const decider = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? null;
   const reason = options.reason ?? null;
   const decision = settle(store.root, options.token, (found) =>

@@ -2,11 +2,12 @@ import type { Context } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
 import { readEvidence } from '../../evidence/api.js';
 import type { PendingRow, UnreadableRecord } from '../../render/pending.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt, readStage, type StagePolicy, stageStatus } from '../../staging/status.js';
 import { listFolder, pruneExpired } from '../../staging/store.js';
 import { type VerdictPayload, verdictsByToken } from '../../verdict/recorded.js';
 import { recordExpired } from './staging-evidence.js';
-import { openStore } from './staging-shared.js';
+import { storeOf } from './staging-shared.js';
 
 /** What waits in `pending/`: one row per readable record, and the files that could not be read. */
 export interface PendingReport {
@@ -22,7 +23,7 @@ export interface PendingReport {
  * from the clock now, ordered by staging time then token.
  */
 export async function runPending(ctx: Context, options: { root?: string }): Promise<PendingReport> {
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   return readPending(store.root, policyAt(ctx.clock(), store));
 }
 
@@ -99,7 +100,7 @@ export interface PruneReport {
 
 /** `agent-config prune`: moves expired stages to `resolved/`; a later claim still answers `expired`. */
 export async function runPrune(ctx: Context, options: { root?: string }): Promise<PruneReport> {
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   const moved = pruneExpired(store.root, policyAt(ctx.clock(), store));
   await recordExpired(ctx, store, moved);
   return { root: store.root, moved };

@@ -2,6 +2,7 @@ import { parseDuration } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { randomHex } from '../../core/crypto.js';
 import { UsageError } from '../../core/errors.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { findLiveStage } from '../../staging/decide.js';
 import { buildStage, type StagedAction } from '../../staging/record.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
@@ -9,7 +10,7 @@ import { listStore, putPending } from '../../staging/store.js';
 import { deriveToken } from '../../staging/token.js';
 import { type StageFlags, stageFields } from './stage-input.js';
 import { recordStaged } from './staging-evidence.js';
-import { openStore, type StagingReport } from './staging-shared.js';
+import { type StagingReport, storeOf } from './staging-shared.js';
 
 export interface StageOptions extends StageFlags {
   root?: string;
@@ -61,7 +62,7 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const action = required(fields.action, '--action');
   const object = required(fields.object, '--object');
   const source = required(fields.source, '--source');
-  const store = await openStore(ctx, options.root);
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const policy = policyAt(ctx.clock(), store);
   const live = findLiveStage(listStore(store.root), action, object, policy);

@@ -1,8 +1,6 @@
 import type { Config } from '../../core/config.js';
-import type { Context } from '../../core/context.js';
 import { RepoStateError } from '../../core/errors.js';
-import { loadConfig } from '../../repo/load-config.js';
-import { resolveRoot } from '../../repo/root.js';
+import type { ConfiguredRepository } from '../../repo/open-repository.js';
 import type { Decision } from '../../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
 import type { Found, StagedAction } from '../../staging/record.js';
@@ -49,12 +47,10 @@ export interface StoreSettings {
   evidence: Config['evidence'];
 }
 
-/** The repository the staging verbs work on (marker folder `agents`) and its stage lifetimes. */
-export async function openStore(ctx: Context, root: string | undefined): Promise<StoreSettings> {
-  const dir = await resolveRoot(ctx, root, 'agents');
-  const config = loadConfig(dir);
+/** The store settings of an opened repository: its stage lifetimes and its evidence settings. */
+export function storeOf({ root, config }: ConfiguredRepository): StoreSettings {
   return {
-    root: dir,
+    root,
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,

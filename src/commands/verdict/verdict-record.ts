@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { appendEvidence, readEvidence } from '../../evidence/api.js';
-import { loadConfig } from '../../repo/load-config.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { readInput } from '../../repo/read-input.js';
 import { parseDecider } from '../../staging/deciders.js';
 import { policyAt, standing } from '../../staging/status.js';
@@ -17,7 +17,7 @@ import {
 } from '../../verdict/recorded.js';
 import { checkVerdict, type Verdict, type VerdictCode } from '../../verdict/verdict.js';
 import { runDecline } from '../staging/decline.js';
-import { openStore } from '../staging/staging-shared.js';
+import { storeOf } from '../staging/staging-shared.js';
 
 export interface VerdictRecordOptions {
   root?: string;
@@ -102,8 +102,9 @@ export async function runVerdictRecord(
   const check = checkVerdict(input.text, input.invalidUtf8);
   if (!check.valid) return report('verdict-invalid', { code: check.code, message: check.message });
   const verdict = check.verdict;
-  const store = await openStore(ctx, options.root);
-  const config = loadConfig(store.root);
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const store = storeOf(repo);
+  const { config } = repo;
   if (!config.evidence.ledger) {
     throw new UsageError(
       'a verdict is kept only in the evidence ledger, which is switched off',
