@@ -200,7 +200,7 @@ const evidenceVerify: ToolSpec = {
     const { verifyJson } = await import('../render/evidence.js');
     const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
     // An unreadable ledger (exit 4) could not be verified: an error, with its document.
-    return { json: verifyJson(report), notes: [], failed: report.exit === VERIFY_EXIT.io };
+    return { json: verifyJson(report), notes: [], failed: report.exit === VERIFY_EXIT.io.exit };
   },
 };
 

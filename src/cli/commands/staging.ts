@@ -37,7 +37,7 @@ export function renderStagingReport(ctx: Context, report: StagingReport, json: b
     ctx.io.stdout.write(renderStagingJson(report));
     return report.exit;
   }
-  const meaning = OUTCOMES[report.verb].find((o) => o.code === report.outcome)?.meaning ?? '';
+  const meaning = OUTCOMES[report.verb][report.outcome]?.meaning ?? '';
   const head = `${report.outcome}: ${report.token === null ? '' : `${report.token} — `}${meaning}`;
   // Could-not-run outcomes are errors (stderr); every other outcome is the verb's result.
   const write = report.exit === 2 ? err : out;

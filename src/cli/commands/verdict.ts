@@ -41,7 +41,7 @@ export function renderVerdictRecord(ctx: Context, report: VerdictRecordReport, j
     ctx.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return report.exit;
   }
-  const meaning = VERDICT_RECORD_OUTCOMES.find((o) => o.code === report.outcome)?.meaning ?? '';
+  const meaning = VERDICT_RECORD_OUTCOMES[report.outcome].meaning;
   const write = report.exit === 2 ? err : out;
   const head = `${report.outcome}: ${report.token === null ? '' : `${report.token} — `}`;
   const v = report.recorded ?? report.verdict;

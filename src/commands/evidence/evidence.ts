@@ -4,6 +4,7 @@ import { parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { GitPort } from '../../core/git-port.js';
+import { outcomes } from '../../core/outcomes.js';
 import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
@@ -15,8 +16,18 @@ import { loadConfig } from '../../repo/load-config.js';
 import { readFileBytes } from '../../repo/read-text.js';
 import { resolveRoot } from '../../repo/root.js';
 
-/** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
-export const VERIFY_EXIT = Object.freeze({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 } as const);
+/** `evidence verify`'s results and their exit codes (SPEC §11), frozen: scripts and CI depend on them. */
+export const VERIFY_EXIT = outcomes({
+  clean: { exit: 0, meaning: 'clean' },
+  integrity: {
+    exit: 1,
+    meaning:
+      'integrity failure (a corrupt stream, an --against problem, a stream that is a link out of the repository)',
+  },
+  usage: { exit: 2, meaning: 'usage (an unknown REF, bad flags)' },
+  tornTail: { exit: 3, meaning: 'torn tail (and nothing worse)' },
+  io: { exit: 4, meaning: 'I/O (a stream that is a folder or unreadable, a ledger path that is a file)' },
+});
 
 /** One stream's line of the verify report (the `--json` shape is frozen). */
 export interface VerifiedStream {
@@ -155,10 +166,11 @@ async function anchorProblems(
 }
 
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
-  if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code))) return VERIFY_EXIT.integrity;
-  if (problems.some((p) => IO_CODES.has(p.code))) return VERIFY_EXIT.io;
-  if (problems.length > 0) return VERIFY_EXIT.tornTail;
-  return VERIFY_EXIT.clean;
+  if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code)))
+    return VERIFY_EXIT.integrity.exit;
+  if (problems.some((p) => IO_CODES.has(p.code))) return VERIFY_EXIT.io.exit;
+  if (problems.length > 0) return VERIFY_EXIT.tornTail.exit;
+  return VERIFY_EXIT.clean.exit;
 }
 
 /**

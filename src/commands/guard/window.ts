@@ -54,7 +54,7 @@ function refuse(
   return {
     verb,
     outcome: code,
-    exit: WINDOW_REFUSALS[code],
+    exit: WINDOW_REFUSALS[code].exit,
     open: state?.open ?? false,
     window: state?.window ?? null,
     message,

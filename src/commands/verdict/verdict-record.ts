@@ -9,10 +9,10 @@ import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import {
   sameVerdict,
+  VERDICT_RECORD_OUTCOMES,
   type VerdictPayload,
   type VerdictRecordOutcome,
   verdictPayload,
-  verdictRecordExit,
   verdictsByToken,
 } from '../../verdict/recorded.js';
 import { checkVerdict, type Verdict, type VerdictCode } from '../../verdict/verdict.js';
@@ -86,7 +86,7 @@ export async function runVerdictRecord(
     more: Partial<VerdictRecordReport> = {},
   ): VerdictRecordReport => ({
     outcome,
-    exit: verdictRecordExit(outcome),
+    exit: VERDICT_RECORD_OUTCOMES[outcome].exit,
     token: isSafeToken(options.token) ? options.token : null,
     reviewer,
     verdict: null,
