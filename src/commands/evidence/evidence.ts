@@ -2,9 +2,9 @@ import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { EXIT_OK, UsageError } from '../../core/errors.js';
 import type { GitPort } from '../../core/git-port.js';
-import { outcomes } from '../../core/outcomes.js';
+import { type ExitCode, outcomes } from '../../core/outcomes.js';
 import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
@@ -262,4 +262,42 @@ export async function runEvidenceLog(
       verified,
     }));
   return { records };
+}
+
+/** The exit code of `evidence verify`: its result's, from `VERIFY_EXIT`. */
+export function verifyExit(report: EvidenceVerifyReport): ExitCode {
+  return report.exit;
+}
+
+/** `evidence verify --json`: a problem's `detail` is for people and stays out. */
+export interface VerifyDocument {
+  ok: boolean;
+  exit: EvidenceVerifyReport['exit'];
+  streams: VerifiedStream[];
+  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq'>>;
+  anomalies: EvidenceVerifyReport['anomalies'];
+}
+
+/** The document of `evidence verify --json`: the CLI prints it and the report embeds it. */
+export function verifyDocument(report: EvidenceVerifyReport): VerifyDocument {
+  const { ok, exit, streams, problems, anomalies } = report;
+  const bare = problems.map(({ code, file, seq }) =>
+    seq === undefined ? { code, file } : { code, file, seq },
+  );
+  return { ok, exit, streams, problems: bare, anomalies };
+}
+
+/** `evidence log` exits 0 whenever it could read the ledger. */
+export function logExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** `evidence log --json`: the records in time order, as the command gives them. */
+export interface LogDocument {
+  records: LoggedRecord[];
+}
+
+/** The document of `evidence log --json`. */
+export function logDocument(report: EvidenceLogReport): LogDocument {
+  return { records: report.records };
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { appendEvidence, readEvidence } from '../../evidence/api.js';
 import { loadConfig } from '../../repo/load-config.js';
 import { readInput } from '../../repo/read-input.js';
@@ -163,4 +164,17 @@ async function declineAs(
   reason: string | undefined,
 ): Promise<string> {
   return (await runDecline(ctx, { root, token, as: reviewer, reason })).outcome;
+}
+
+/** The exit code of `verdict record`: its outcome's, from `VERDICT_RECORD_OUTCOMES`. */
+export function verdictRecordExit(report: VerdictRecordReport): ExitCode {
+  return report.exit;
+}
+
+/** `verdict record --json`: the report itself, every member. */
+export type VerdictRecordDocument = VerdictRecordReport;
+
+/** The document of `verdict record --json`. */
+export function verdictRecordDocument(report: VerdictRecordReport): VerdictRecordDocument {
+  return report;
 }
