@@ -9,8 +9,8 @@ import { loadRoadmapConfig } from '../../repo/load-config.js';
 import { resolveRoot } from '../../repo/root.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
-import type { ReportDocument } from '../../report/model.js';
-import { reportSections } from './report-sections.js';
+import type { ReportPage } from '../../report/model.js';
+import { type ReportSections, reportSections } from './report-sections.js';
 
 /** The page's default place: machine-local state in the runtime folder, which ignores itself. */
 export const DEFAULT_REPORT = `${RUNTIME_DIR}/report.html`;
@@ -24,6 +24,12 @@ export interface ReportOptions {
   /** Only the document: no page is written. */
   json?: boolean;
 }
+
+/**
+ * The `report --json` document, which the page embeds whole: the history, and the documents of
+ * `gates`, `pending`, `window status`, `evidence verify`, `evidence log` and `lint` as each prints them.
+ */
+export interface ReportDocument extends Omit<ReportPage, keyof ReportSections>, ReportSections {}
 
 /** What `report` built, and where it wrote the page (null with `json`). */
 export interface ReportResult {
