@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import { documentText } from '../core/document.js';
 import { sanitize } from '../core/text/sanitize.js';
 
 /** Writes one line to stdout (results only). */
@@ -10,6 +11,11 @@ export function out(ctx: Context, line = ''): void {
 /** Writes one line to stderr (warnings and errors). */
 export function err(ctx: Context, line = ''): void {
   ctx.io.stderr.write(`${line}\n`);
+}
+
+/** Prints a verb's `--json` document (`compact`: on one line, where upstream printed it so). */
+export function printDocument(ctx: Context, document: object, compact = false): void {
+  ctx.io.stdout.write(documentText(document, compact));
 }
 
 /** Writes lines to stderr in one write (a list of 200 roadmaps is one system call, not 200). */

@@ -12,13 +12,14 @@ import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
-import type { CliState } from './state.js';
+import type { Act } from './verb.js';
 
 /**
- * Adds one verb (or a family of verbs) with its options and aliases to the program. The
- * command's module is loaded lazily in the action, so registering costs no start-up.
+ * Adds one verb (or a family of verbs) with its options and aliases to the program; `act` makes
+ * each action (run → exit code → render). The command's module is loaded lazily in the action,
+ * so registering costs no start-up.
  */
-export type Registration = (program: Command, ctx: Context, state: CliState) => void;
+export type Registration = (program: Command, ctx: Context, act: Act) => void;
 
 /** Every verb of the CLI, in the order `--help` lists them. Add a verb by adding its line. */
 export const registrations: readonly Registration[] = [

@@ -5,10 +5,10 @@ import { sanitize } from '../core/text/sanitize.js';
 import { VERSION } from '../core/version.js';
 import { err } from './output.js';
 import { registrations } from './registry.js';
-import type { CliState } from './state.js';
+import { type Act, exitCodeKeeper } from './verb.js';
 
 /** Builds the commander program for one run, with every registered verb. */
-function buildProgram(ctx: Context, state: CliState): Command {
+function buildProgram(ctx: Context, act: Act): Command {
   // The help's width is asked for only when help is printed: the terminal's size costs a start.
   const helpWidth = () => Math.min(ctx.io.columns || 80, 100);
   const output = {
@@ -31,7 +31,7 @@ function buildProgram(ctx: Context, state: CliState): Command {
       ...output,
       outputError: (s, write) => write(usageLine('agent-config', s)),
     });
-  for (const register of registrations) register(program, ctx, state);
+  for (const register of registrations) register(program, ctx, act);
   // Every command at every depth (`verdict check`, `window open`) names itself in its errors.
   const configure = (c: Command, path: string): void => {
     c.exitOverride();
@@ -61,8 +61,8 @@ export function usageLine(path: string, said: string): string {
  * 2 could not run. Nothing here touches `process`; cli/main.ts does.
  */
 export async function runCli(argv: string[], ctx: Context): Promise<number> {
-  const state: CliState = { exitCode: EXIT_OK };
-  const program = buildProgram(ctx, state);
+  const { act, exitCode } = exitCodeKeeper();
+  const program = buildProgram(ctx, act);
   const debug = argv.includes('--debug');
   try {
     if (argv.length === 0) {
@@ -75,7 +75,7 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
     const known = program.commands.some((c) => c.name() === verb || c.aliases().includes(verb ?? ''));
     const args = known ? [verb!, '--help'] : argv;
     await program.parseAsync(args, { from: 'user' });
-    return state.exitCode;
+    return exitCode();
   } catch (error) {
     if (error instanceof CommanderError) {
       // `commander.help` with a non-zero exit: a group (`window`) called without its subcommand;

@@ -5,6 +5,7 @@
  */
 
 import { parseDuration } from '../core/config.js';
+import { outcomes } from '../core/outcomes.js';
 
 /** The longest window a person can open. */
 export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -116,21 +117,27 @@ export function windowCovers(
   );
 }
 
-/** The refusals of `window open|close` and their exit codes. Frozen: scripts depend on the names. */
-export const WINDOW_REFUSALS = Object.freeze({
-  'actor-not-human': 2,
-  'reason-required': 2,
-  'duration-invalid': 2,
-  'duration-too-long': 2,
-  'actions-required': 2,
-  'action-unknown': 2,
-  'action-never': 2,
-  'ledger-unreadable': 2,
-  'ledger-disabled': 2,
-  'stdin-not-tty': 1,
-  'confirmation-mismatch': 1,
-  'window-already-open': 1,
-  'window-not-open': 1,
-} as const);
+/**
+ * The refusals of `window open|close`, their exit codes and when each is given, in
+ * docs/guard.md's order. Frozen: scripts depend on the names.
+ */
+export const WINDOW_REFUSALS = outcomes({
+  'actor-not-human': { exit: 2, meaning: 'no `--as human:<name>` or `AGENT_CONFIG_HUMAN`' },
+  'reason-required': { exit: 2, meaning: 'no `--reason`' },
+  'duration-invalid': { exit: 2, meaning: '`--for` does not match `^[1-9][0-9]*(m|h)$`' },
+  'duration-too-long': { exit: 2, meaning: 'longer than 24 h' },
+  'actions-required': { exit: 2, meaning: '`--actions` names nothing' },
+  'action-unknown': { exit: 2, meaning: 'not a guarded action of the rules in force' },
+  'action-never': { exit: 2, meaning: 'marked `window: never`' },
+  'ledger-unreadable': {
+    exit: 2,
+    meaning: 'the ledger does not read clean (`agent-config evidence verify`)',
+  },
+  'ledger-disabled': { exit: 2, meaning: '`evidence.ledger: false`' },
+  'stdin-not-tty': { exit: 1, meaning: 'stdin is not a terminal' },
+  'confirmation-mismatch': { exit: 1, meaning: 'the answer was not `understood`' },
+  'window-already-open': { exit: 1, meaning: 'close it first' },
+  'window-not-open': { exit: 1, meaning: '`close` with no open window' },
+});
 
 export type WindowRefusal = keyof typeof WINDOW_REFUSALS;

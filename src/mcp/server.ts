@@ -1,4 +1,5 @@
 import type { Context } from '../core/context.js';
+import { documentText } from '../core/document.js';
 import { AgentConfigError } from '../core/errors.js';
 import { personCommand } from '../core/person-command.js';
 import { sanitize } from '../core/text/sanitize.js';
@@ -23,16 +24,17 @@ function textResult(text: string, isError: boolean) {
   return { content: [{ type: 'text' as const, text }], isError };
 }
 
-/** Runs one tool: the verb's JSON as the structured result, or a tool error that names the fix. */
+/** Runs one tool: the verb's document as the structured result, or a tool error that names the fix. */
 async function callTool(ctx: Context, root: string, spec: ToolSpec, args: Record<string, unknown>) {
   try {
     const answer = await spec.run(ctx, root, args);
     return {
       content: [
-        { type: 'text' as const, text: answer.json },
+        { type: 'text' as const, text: answer.text ?? documentText(answer.document) },
         ...answer.notes.map((text) => ({ type: 'text' as const, text: `warning: ${text}` })),
       ],
-      structuredContent: JSON.parse(answer.json) as Record<string, unknown>,
+      // A document is a plain JSON object; the SDK's type asks for an index signature.
+      structuredContent: answer.document as Record<string, unknown>,
       isError: answer.failed === true,
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context.js';
 import { docPage } from '../core/doc-page.js';
+import { documentText } from '../core/document.js';
 import { personCommand } from '../core/person-command.js';
 import type { McpSdk } from './load-sdk.js';
 
@@ -8,11 +9,14 @@ type Z = McpSdk['z'];
 type InputSchema = Z['ZodObject']['prototype'];
 
 /**
- * What a tool answers: the verb's `--json` document exactly as the CLI prints it (the tool's
- * structured result is this text parsed), and the warnings the CLI would write to stderr.
+ * What a tool answers: the verb's `--json` document, the same object the CLI prints (the tool's
+ * structured result; its text is the document as printed), and the warnings the CLI would write
+ * to stderr.
  */
 export interface ToolAnswer {
-  json: string;
+  document: object;
+  /** The document as the CLI prints it, where that is not two-space indented. */
+  text?: string;
   notes: string[];
   /** The verb could not run (a staging exit 2 such as a malformed token, an unreadable ledger): a tool error. */
   failed?: boolean;
@@ -62,10 +66,12 @@ const gates: ToolSpec = {
       const window = report.window ?? null;
       const { windowLine } = await import('../render/window.js');
       const shown = window === null ? text : `${windowLine(window)}\n${text}`;
-      return { json: JSON.stringify({ reply: shown }), notes };
+      const document = { reply: shown };
+      return { document, text: JSON.stringify(document), notes };
     }
-    const { renderGatesJsonOutput } = await import('../render/gates.js');
-    return { json: renderGatesJsonOutput(report, args.all === true), notes };
+    const { gatesDocument, gatesDocumentCompact } = await import('../commands/gates/gates.js');
+    const document = gatesDocument(report, args.all === true);
+    return { document, text: documentText(document, gatesDocumentCompact(report)), notes };
   },
 };
 
@@ -76,13 +82,12 @@ const pending: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { runPending } = await import('../commands/staging/pending.js');
-    const { renderPendingJson } = await import('../render/pending.js');
+    const { pendingDocument, runPending } = await import('../commands/staging/pending.js');
     const report = await runPending(ctx, { root });
     const notes = report.tampered.map(
       (f) => `${f}: tampered (action, object or nonce no longer hash to its token); it never executes`,
     );
-    return { json: renderPendingJson(report.rows, report.unreadable), notes };
+    return { document: pendingDocument(report), notes };
   },
 };
 
@@ -93,9 +98,8 @@ const progressCheck: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { runProgress } = await import('../commands/progress/progress.js');
-    const { renderProgressJson } = await import('../render/progress-json.js');
-    return { json: renderProgressJson(await runProgress(ctx, { root, check: true })), notes: [] };
+    const { progressDocument, runProgress } = await import('../commands/progress/progress.js');
+    return { document: progressDocument(await runProgress(ctx, { root, check: true })), notes: [] };
   },
 };
 
@@ -117,7 +121,7 @@ const lint: ToolSpec = {
     }),
   run: async (ctx, root, args) => {
     const { lintRuleIds, runLint } = await import('../commands/lint/lint.js');
-    const { formatJson } = await import('../lint/reporters/json.js');
+    const { lintJsonDocument } = await import('../lint/reporters/json.js');
     const known = lintRuleIds();
     const rules = (args.rules as string[] | undefined) ?? [];
     const unknown = rules.find((r) => !known.includes(r));
@@ -130,7 +134,7 @@ const lint: ToolSpec = {
       p.startsWith('/') || p.startsWith('./') || p.startsWith('../') ? p : `./${p}`,
     );
     const report = await runLint(ctx, { root, args: [...rules, ...paths] });
-    return { json: formatJson(report), notes: [] };
+    return { document: lintJsonDocument(report), notes: [] };
   },
 };
 
@@ -146,7 +150,7 @@ const stage: ToolSpec = {
     }),
   run: async (ctx, root, args) => {
     const { runStage } = await import('../commands/staging/stage.js');
-    const { renderStagingJson } = await import('../render/staging-json.js');
+    const { stagingDocument } = await import('../commands/staging/staging-shared.js');
     const report = await runStage(ctx, {
       root,
       action: args.action as string,
@@ -154,7 +158,7 @@ const stage: ToolSpec = {
       source: 'agent:mcp',
       ttl: args.ttl as string | undefined,
     });
-    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
+    return { document: stagingDocument(report), notes: [], failed: report.exit === 2 };
   },
 };
 
@@ -171,14 +175,14 @@ const claim: ToolSpec = {
     }),
   run: async (ctx, root, args) => {
     const { runClaim } = await import('../commands/staging/claim.js');
-    const { renderStagingJson } = await import('../render/staging-json.js');
+    const { stagingDocument } = await import('../commands/staging/staging-shared.js');
     const report = await runClaim(ctx, {
       root,
       token: args.token as string | undefined,
       action: args.action as string | undefined,
       object: args.object as string | undefined,
     });
-    return { json: renderStagingJson(report), notes: [], failed: report.exit === 2 };
+    return { document: stagingDocument(report), notes: [], failed: report.exit === 2 };
   },
 };
 
@@ -196,11 +200,12 @@ const evidenceVerify: ToolSpec = {
         .describe('a git revision, e.g. origin/main (the pull request’s base)'),
     }),
   run: async (ctx, root, args) => {
-    const { runEvidenceVerify, VERIFY_EXIT } = await import('../commands/evidence/evidence.js');
-    const { verifyJson } = await import('../render/evidence.js');
+    const { runEvidenceVerify, VERIFY_EXIT, verifyDocument } = await import(
+      '../commands/evidence/evidence.js'
+    );
     const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
     // An unreadable ledger (exit 4) could not be verified: an error, with its document.
-    return { json: verifyJson(report), notes: [], failed: report.exit === VERIFY_EXIT.io };
+    return { document: verifyDocument(report), notes: [], failed: report.exit === VERIFY_EXIT.io.exit };
   },
 };
 
@@ -214,10 +219,10 @@ const roadmap: ToolSpec = {
       path: z.string().min(1).describe('e.g. my-roadmap.md or agents/roadmaps/my-roadmap.md'),
     }),
   run: async (ctx, root, args) => {
-    const { runRoadmap } = await import('../commands/roadmap/roadmap.js');
+    const { roadmapDocument, runRoadmap } = await import('../commands/roadmap/roadmap.js');
     const report = await runRoadmap(ctx, { root, path: args.path as string });
     const notes = report.problem === null ? [] : lines([report.problem], 'no model');
-    return { json: `${JSON.stringify(report, null, 2)}\n`, notes };
+    return { document: roadmapDocument(report), notes };
   },
 };
 

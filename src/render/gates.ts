@@ -1,11 +1,9 @@
 import { personCommand } from '../core/person-command.js';
 import { field, plural, ruleHeader, WIDTH, wrap } from '../core/text/layout.js';
 import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from '../core/text/sanitize.js';
-import type { WindowView } from '../guard/window.js';
-import { blockerClass } from '../roadmap/blockers.js';
 import type { GateEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
-import { type PendingRow, pendingDocument, type UnreadableRecord } from './pending.js';
+import type { PendingRow } from './pending.js';
 
 /** Hidden or confusable characters found in what a view showed from one file. */
 export interface HiddenCharacters {
@@ -20,8 +18,8 @@ export interface RenderedGates {
   hidden: HiddenCharacters[];
 }
 
-/** Which form `gates` prints. */
-export type GatesView = 'text' | 'json' | 'reply';
+/** Which text form `gates` prints (its `--json` document is `gatesDocument`, beside the verb). */
+export type GatesView = 'text' | 'reply';
 
 const NO_RECOMMENDATION = '(none recorded — this entry predates the field; ask for one before deciding)';
 const NO_STEPS = '(no steps recorded — the blocker entry in the roadmap needs a **What to do:** list)';
@@ -59,7 +57,6 @@ class Cleaner {
 /** What `gates` prints when there is no roadmap folder, per view (upstream's strings). */
 export function renderNoRoadmaps(view: GatesView): string {
   if (view === 'reply') return '';
-  if (view === 'json') return '{"needsYou":0,"other":0,"blockers":[]}\n';
   return 'No roadmaps directory — nothing to report.\n';
 }
 
@@ -188,71 +185,4 @@ export function renderGatesReply(entries: readonly GateEntry[], staged = 0): Ren
   }
   if (staged > 0) lines.push(...(rest > 0 ? [] : ['']), ...stagedSentence(staged));
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
-}
-
-/**
- * The `--json` document: upstream's keys in upstream's order, then ours (`class`, `question`,
- * `recommendation`, `ifNothing`, `line`). Values are raw, as written in the roadmap; counts
- * are over every open blocker, `blockers` holds the person's only unless `all`. `pending`, the
- * document `pending --json` prints, is added after them when given (a stage record exists).
- */
-export function renderGatesJson(
-  entries: readonly GateEntry[],
-  options: { all: boolean; pending?: object },
-): string {
-  const mine = entries.filter((e) => e.needsYou).length;
-  const shown = options.all ? entries : entries.filter((e) => e.needsYou);
-  const doc = {
-    needsYou: mine,
-    other: entries.length - mine,
-    blockers: shown.map(({ blocker: b, roadmap, needsYou, openSteps }) => ({
-      id: b.id,
-      roadmap,
-      owner: b.owner,
-      needsYou,
-      blocks: b.blocks,
-      unblocksSteps: openSteps,
-      todo: regroupTodo(b.todo),
-      resolvedWhen: b.resolvedWhen,
-      class: blockerClass(b),
-      question: b.question,
-      recommendation: b.recommendation,
-      ifNothing: b.ifNothing,
-      line: b.line,
-    })),
-    ...(options.pending === undefined ? {} : { pending: options.pending }),
-  };
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}
-
-/** What `gates --json` is made of (`src/commands/gates.ts` reads it). */
-export interface GatesJsonInput {
-  hasRoadmaps: boolean;
-  entries: readonly GateEntry[];
-  pending: { rows: readonly PendingRow[]; unreadable: readonly UnreadableRecord[] };
-  window?: WindowView | null;
-}
-
-/**
- * Everything `gates --json` (or `gates --all --json`) prints, the one place it is made: the CLI
- * prints it and the report embeds it. Without a roadmap folder or a stage record, upstream's
- * document; `pending` joins when a stage record exists (expired or unreadable included), and an
- * open window comes first as `window` (absent while none is open).
- */
-export function renderGatesJsonOutput(report: GatesJsonInput, all: boolean): string {
-  const { rows, unreadable } = report.pending;
-  const anyRecord = rows.length > 0 || unreadable.length > 0;
-  const doc =
-    !report.hasRoadmaps && !anyRecord
-      ? renderNoRoadmaps('json')
-      : renderGatesJson(report.entries, {
-          all,
-          pending: anyRecord ? pendingDocument(rows, unreadable) : undefined,
-        });
-  const w = report.window ?? null;
-  if (w === null) return doc;
-  const { id: _id, ...window } = w;
-  const parsed = JSON.parse(doc) as Record<string, unknown>;
-  const indent = doc.startsWith('{\n') ? 2 : undefined;
-  return `${JSON.stringify({ window, ...parsed }, null, indent)}\n`;
 }

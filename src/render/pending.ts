@@ -71,36 +71,6 @@ export function renderPendingText(rows: readonly PendingRow[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * The JSON of `gates --pending`: counts, then every row of `pending/` (expired included) with
- * raw values, then the files that could not be read.
- */
-export function renderPendingJson(
-  rows: readonly PendingRow[],
-  unreadable: readonly UnreadableRecord[],
-): string {
-  return `${JSON.stringify(pendingDocument(rows, unreadable), null, 2)}\n`;
-}
-
-/** The document `renderPendingJson` prints (`gates --json` holds it as `pending`). */
-export function pendingDocument(rows: readonly PendingRow[], unreadable: readonly UnreadableRecord[]) {
-  return {
-    awaitingYou: rows.filter((r) => r.status === 'pending').length,
-    expired: rows.filter((r) => r.status === 'expired').length,
-    staged: rows.map((r) => ({
-      token: r.token,
-      action: r.action,
-      object: r.object,
-      source: r.source,
-      stagedAt: r.stagedAt,
-      expiresAt: r.expiresAt,
-      status: r.status,
-      ...(r.verdict === undefined ? {} : { verdict: { ...r.verdict } }),
-    })),
-    unreadable: unreadable.map((u) => ({ file: u.file, problem: u.problem })),
-  };
-}
-
 /** How a person can answer a stage when the caller knows its own channel. */
 export interface ConfirmChannel {
   confirmWith: string;

@@ -1,5 +1,5 @@
 import { escapeHtml as e, jsonForScript } from './escape.js';
-import type { HistoryPoint, ReportDocument } from './model.js';
+import type { HistoryPoint, ReportPage } from './model.js';
 import { commitCell, dayCell, dayOf, table } from './parts.js';
 import { renderRoadmaps } from './roadmaps.js';
 import { renderDecisions, renderEvidence, renderLint, renderPending, renderWindow } from './sections.js';
@@ -9,24 +9,19 @@ import { renderLineChart } from './svg.js';
 /** The page's Content-Security-Policy: its own inline styles and data: images, nothing else. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-function tiles(doc: ReportDocument): string {
+function tiles(doc: ReportPage): string {
   const last: HistoryPoint | undefined = doc.history[doc.history.length - 1];
   const done = last?.active.done ?? 0;
   const total = done + (last?.active.open ?? 0);
   const active = doc.roadmaps.filter((r) => r.state === 'active').length;
-  const gates = doc.gates as { needsYou?: number; other?: number } | null;
-  const lint = doc.lint as { summary?: { errors?: number; warnings?: number } } | null;
-  const pending = doc.pending as { awaitingYou?: number } | null;
+  const { gates, lint, pending } = doc;
   const items: Array<[string, string]> = [
     [`${done} / ${total}`, 'steps done (active roadmaps)'],
     [String(active), 'active roadmaps'],
     [String(last?.archived.roadmaps ?? 0), 'archived roadmaps'],
     [String(gates?.needsYou ?? 0), 'decisions need you'],
     [String(pending?.awaitingYou ?? 0), 'stages await confirmation'],
-    [
-      lint?.summary === undefined ? '—' : `${lint.summary.errors ?? 0} / ${lint.summary.warnings ?? 0}`,
-      'lint errors / warnings',
-    ],
+    [lint === null ? '—' : `${lint.summary.errors} / ${lint.summary.warnings}`, 'lint errors / warnings'],
   ];
   return `<ul class="tiles" id="summary">${items.map(([v, l]) => `<li><b>${e(v)}</b><span class="muted">${e(l)}</span></li>`).join('')}</ul>`;
 }
@@ -97,7 +92,7 @@ function burnUp(history: readonly HistoryPoint[]): string {
  * that runs, every text from a file escaped, and the document embedded once as JSON. The same
  * document always gives the same bytes.
  */
-export function renderReportHtml(doc: ReportDocument): string {
+export function renderReportHtml(doc: ReportPage): string {
   const head = doc.head === null ? 'no commits yet' : `HEAD ${doc.head.slice(0, 12)}`;
   return [
     '<!doctype html>',

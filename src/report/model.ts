@@ -1,3 +1,8 @@
+import type { Payload } from '../evidence/record.js';
+import type { StreamStatus } from '../evidence/verify.js';
+import type { WindowView } from '../guard/window.js';
+import type { LintJsonDocument } from '../lint/reporters/json.js';
+
 /** Steps of the active roadmaps at one commit, by state. */
 export interface StepTotals {
   done: number;
@@ -51,22 +56,76 @@ export interface RoadmapHistory extends StepTotals {
   problems: HistoryProblem[];
 }
 
-/** The `report --json` document; the page embeds exactly this. */
-export interface ReportDocument {
+/** What the page shows of an open blocker: a member of `gates --all --json`'s `blockers`. */
+export interface DecisionShown {
+  id: string;
+  roadmap: string;
+  owner: string;
+  needsYou: boolean;
+  unblocksSteps: number;
+  blocks: string;
+  question: string;
+  recommendation: string;
+  todo: readonly string[];
+  ifNothing: string;
+  resolvedWhen: string;
+}
+
+/** What the page shows of `gates --all --json`. */
+export interface GatesShown {
+  needsYou: number;
+  other: number;
+  blockers: readonly DecisionShown[];
+}
+
+/** What the page shows of `pending --json`. */
+export interface PendingShown {
+  awaitingYou: number;
+  expired: number;
+  staged: ReadonlyArray<{ token: string; action: string; object: string; status: string; expiresAt: string }>;
+}
+
+/** What the page shows of `window status --json`. */
+export interface WindowShown {
+  open: boolean;
+  window: Omit<WindowView, 'id'> | null;
+}
+
+/** What the page shows of `evidence verify --json`. */
+export interface EvidenceShown {
+  ok: boolean;
+  exit: number;
+  streams: ReadonlyArray<{ file: string; status: StreamStatus; records: number; head: string | null }>;
+  problems: ReadonlyArray<{ code: string; file: string; seq?: number }>;
+}
+
+/** What the page shows of the `evidence log --json` records it carries. */
+export interface EvidenceLogShown {
+  records: ReadonlyArray<{
+    stream: string;
+    seq: number;
+    ts: string;
+    event: string;
+    actor: string;
+    payload: Payload;
+    verified: boolean;
+  }>;
+}
+
+/**
+ * What the page draws: the history from git, and what it shows of the documents of other verbs
+ * (null where that verb cannot run here). The `report --json` document, whose members are those
+ * verbs' own document types, is one of these; the page embeds it whole.
+ */
+export interface ReportPage {
   head: string | null;
   generatedAt: string;
   history: HistoryPoint[];
   roadmaps: RoadmapHistory[];
-  /** What `gates --all --json` prints. */
-  gates: unknown;
-  /** What `pending --json` prints, or null when the staging store cannot be read. */
-  pending: unknown;
-  /** What `window status --json` prints; null when the ledger cannot be read here. */
-  window: unknown;
-  /** What `evidence verify --json` prints; null when it cannot run here. */
-  evidence: unknown;
-  /** The latest records of `evidence log --json` in its shape (`{records}`); null when it cannot run here. */
-  evidenceLog: unknown;
-  /** What `lint --format json` prints. */
-  lint: unknown;
+  gates: GatesShown | null;
+  pending: PendingShown | null;
+  window: WindowShown | null;
+  evidence: EvidenceShown | null;
+  evidenceLog: EvidenceLogShown | null;
+  lint: Pick<LintJsonDocument, 'summary' | 'findings'> | null;
 }

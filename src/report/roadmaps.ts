@@ -1,6 +1,6 @@
 import { percentDone } from '../roadmap/queries.js';
 import { escapeHtml as e } from './escape.js';
-import type { ReportDocument, RoadmapHistory, StepTotals } from './model.js';
+import type { ReportPage, RoadmapHistory, StepTotals } from './model.js';
 import { commitCell, dayCell, table } from './parts.js';
 import { renderBar, renderSparkline } from './svg.js';
 
@@ -95,7 +95,7 @@ function card(r: RoadmapHistory, index: number, lookup: Lookup): string {
 }
 
 /** The active roadmaps as cards (sparkline, percentage, phase bars), then the others in one table. */
-export function renderRoadmaps(doc: ReportDocument): string {
+export function renderRoadmaps(doc: ReportPage): string {
   const active = doc.roadmaps.filter((r) => r.state === 'active');
   const others = doc.roadmaps.filter((r) => r.state !== 'active');
   const problems = doc.roadmaps.flatMap((r) => r.problems);

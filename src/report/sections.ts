@@ -1,27 +1,15 @@
 import { personCommand } from '../core/person-command.js';
 import { escapeHtml as e } from './escape.js';
+import type {
+  DecisionShown,
+  EvidenceLogShown,
+  EvidenceShown,
+  GatesShown,
+  PendingShown,
+  ReportPage,
+  WindowShown,
+} from './model.js';
 import { table } from './parts.js';
-
-/** A value of a JSON document read without trusting its shape. */
-type Json = unknown;
-
-function field(doc: Json, key: string): Json {
-  return typeof doc === 'object' && doc !== null && !Array.isArray(doc)
-    ? (doc as Record<string, Json>)[key]
-    : undefined;
-}
-
-function list(value: Json): Json[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function text(value: Json): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-function count(value: Json): number {
-  return typeof value === 'number' ? value : 0;
-}
 
 const NOT_WRITTEN = '<span class="muted">(not written)</span>';
 
@@ -29,34 +17,31 @@ function entry(label: string, html: string): string {
   return `<dt>${e(label)}</dt><dd>${html === '' ? NOT_WRITTEN : html}</dd>`;
 }
 
-function decision(b: Json, n: number): string {
-  const todo = list(field(b, 'todo')).map(text);
+function decision(b: DecisionShown, n: number): string {
   const steps =
-    todo.length === 0
+    b.todo.length === 0
       ? '<span class="muted">(no steps written)</span>'
-      : `<ul class="plain">${todo.map((t) => `<li>${e(t)}</li>`).join('')}</ul>`;
-  const recommendation = text(field(b, 'recommendation'));
-  const owner = text(field(b, 'owner'));
-  const unblocks = count(field(b, 'unblocksSteps'));
+      : `<ul class="plain">${b.todo.map((t) => `<li>${e(t)}</li>`).join('')}</ul>`;
+  const unblocks = b.unblocksSteps;
   return [
     `<article class="card decision" id="decision-${n}">`,
-    `<div class="card-head"><h3>${n} · ${e(text(field(b, 'id')))}</h3><span class="muted">${field(b, 'needsYou') === true ? 'needs you' : `owner: ${e(owner)}`}${unblocks > 0 ? ` · unblocks ${unblocks} step(s)` : ''}</span></div>`,
+    `<div class="card-head"><h3>${n} · ${e(b.id)}</h3><span class="muted">${b.needsYou ? 'needs you' : `owner: ${e(b.owner)}`}${unblocks > 0 ? ` · unblocks ${unblocks} step(s)` : ''}</span></div>`,
     '<dl>',
-    entry('Roadmap', `<code>${e(text(field(b, 'roadmap')))}</code>`),
-    entry('Blocks', e(text(field(b, 'blocks')))),
-    entry('The question', e(text(field(b, 'question')))),
-    entry('Recommendation', e(recommendation)),
+    entry('Roadmap', `<code>${e(b.roadmap)}</code>`),
+    entry('Blocks', e(b.blocks)),
+    entry('The question', e(b.question)),
+    entry('Recommendation', e(b.recommendation)),
     entry('Do this', steps),
-    entry('If you do nothing', e(text(field(b, 'ifNothing')))),
-    entry('Done when', e(text(field(b, 'resolvedWhen')))),
+    entry('If you do nothing', e(b.ifNothing)),
+    entry('Done when', e(b.resolvedWhen)),
     '</dl></article>',
   ].join('\n');
 }
 
 /** Every open blocker in full, from the `gates --all --json` document, in `gates` order. */
-export function renderDecisions(gates: Json): string {
-  const blockers = list(field(gates, 'blockers'));
-  const head = `<section id="decisions"><h2>Open decisions</h2><p>${count(field(gates, 'needsYou'))} need you · ${count(field(gates, 'other'))} with someone else</p>`;
+export function renderDecisions(gates: GatesShown | null): string {
+  const blockers = gates?.blockers ?? [];
+  const head = `<section id="decisions"><h2>Open decisions</h2><p>${gates?.needsYou ?? 0} need you · ${gates?.other ?? 0} with someone else</p>`;
   if (blockers.length === 0) return `${head}<p class="muted">No open blockers.</p></section>`;
   return [
     head,
@@ -67,13 +52,13 @@ export function renderDecisions(gates: Json): string {
 }
 
 /** The staged actions of the `pending --json` document. */
-export function renderPending(pending: Json): string {
+export function renderPending(pending: PendingShown | null): string {
   const head = '<section id="pending"><h2>Pending stages</h2>';
-  if (pending === null || pending === undefined) {
+  if (pending === null) {
     return `${head}<p class="muted">The staging store could not be read here.</p></section>`;
   }
-  const staged = list(field(pending, 'staged'));
-  const summary = `<p>${count(field(pending, 'awaitingYou'))} await your confirmation · ${count(field(pending, 'expired'))} expired</p>`;
+  const staged = pending.staged;
+  const summary = `<p>${pending.awaitingYou} await your confirmation · ${pending.expired} expired</p>`;
   if (staged.length === 0) return `${head}${summary}<p class="muted">Nothing is staged.</p></section>`;
   return [
     head,
@@ -83,11 +68,11 @@ export function renderPending(pending: Json): string {
       'Staged actions',
       ['Token', 'Action', 'Object', 'Status', 'Expires'],
       staged.map((s) => [
-        `<code>${e(text(field(s, 'token')))}</code>`,
-        e(text(field(s, 'action'))),
-        e(text(field(s, 'object'))),
-        e(text(field(s, 'status'))),
-        e(text(field(s, 'expiresAt'))),
+        `<code>${e(s.token)}</code>`,
+        e(s.action),
+        e(s.object),
+        e(s.status),
+        e(s.expiresAt),
       ]),
     ),
     '</section>',
@@ -95,29 +80,28 @@ export function renderPending(pending: Json): string {
 }
 
 /** The gate window of the `window status --json` document: open until when, for what, by whom. */
-export function renderWindow(window: Json): string {
+export function renderWindow(window: WindowShown | null): string {
   const head = '<section id="window"><h2>Gate window</h2>';
-  if (window === null || window === undefined)
+  if (window === null)
     return `${head}<p class="muted">The ledger could not be read here, so no window is known.</p></section>`;
-  const w = field(window, 'window');
-  if (field(window, 'open') !== true || typeof w !== 'object' || w === null)
+  const w = window.window;
+  if (!window.open || w === null)
     return `${head}<p class="muted">No window is open: every guarded action needs a confirmation.</p></section>`;
-  const actions = list(field(w, 'actions')).map(text);
   return [
     head,
-    `<p class="warn">Open until <strong>${e(text(field(w, 'expiresAt')))}</strong>: these guarded actions pass without a confirmation. Close it with <code>${e(personCommand('window close'))}</code>.</p>`,
+    `<p class="warn">Open until <strong>${e(w.expiresAt)}</strong>: these guarded actions pass without a confirmation. Close it with <code>${e(personCommand('window close'))}</code>.</p>`,
     '<dl>',
-    entry('Actions', actions.map((a) => `<code>${e(a)}</code>`).join(', ')),
-    entry('Opened by', e(text(field(w, 'openedBy')))),
-    entry('Opened at', e(text(field(w, 'openedAt')))),
-    entry('Reason', e(text(field(w, 'reason')))),
-    entry('Let through', e(String(count(field(w, 'bypassed'))))),
+    entry('Actions', w.actions.map((a) => `<code>${e(a)}</code>`).join(', ')),
+    entry('Opened by', e(w.openedBy)),
+    entry('Opened at', e(w.openedAt)),
+    entry('Reason', e(w.reason)),
+    entry('Let through', e(String(w.bypassed))),
     '</dl></section>',
   ].join('\n');
 }
 
 /** A ledger record's payload, compact, for one table cell. */
-function payloadText(payload: Json): string {
+function payloadText(payload: EvidenceLogShown['records'][number]['payload']): string {
   const compact = JSON.stringify(payload ?? null);
   return compact.length > 160 ? `${compact.slice(0, 159)}…` : compact;
 }
@@ -126,16 +110,13 @@ function payloadText(payload: Json): string {
  * The evidence ledger: the verify status of the `evidence verify --json` document (each stream,
  * each problem) and the latest records of the `evidence log --json` document.
  */
-export function renderEvidence(verify: Json, log: Json): string {
+export function renderEvidence(verify: EvidenceShown | null, log: EvidenceLogShown | null): string {
   const head = '<section id="evidence"><h2>Evidence ledger</h2>';
-  if (verify === null || verify === undefined)
-    return `${head}<p class="muted">The ledger could not be verified here.</p></section>`;
-  const streams = list(field(verify, 'streams'));
-  const problems = list(field(verify, 'problems'));
-  const ok = field(verify, 'ok') === true;
-  const status = ok
+  if (verify === null) return `${head}<p class="muted">The ledger could not be verified here.</p></section>`;
+  const { streams, problems } = verify;
+  const status = verify.ok
     ? `<p id="evidence-status" class="ok">Verified: ${streams.length} stream(s), every chain intact.</p>`
-    : `<p id="evidence-status" class="bad">Not verified: ${problems.length} problem(s) (exit ${count(field(verify, 'exit'))}).</p>`;
+    : `<p id="evidence-status" class="bad">Not verified: ${problems.length} problem(s) (exit ${verify.exit}).</p>`;
   const parts = [head, status];
   if (streams.length > 0)
     parts.push(
@@ -144,23 +125,23 @@ export function renderEvidence(verify: Json, log: Json): string {
         'Ledger streams',
         ['Stream', 'Status', 'Records', 'Head'],
         streams.map((s) => [
-          `<code>${e(text(field(s, 'file')))}</code>`,
-          e(text(field(s, 'status'))),
-          count(field(s, 'records')),
-          `<code>${e(text(field(s, 'head')).slice(0, 12))}</code>`,
+          `<code>${e(s.file)}</code>`,
+          e(s.status),
+          s.records,
+          `<code>${e((s.head ?? '').slice(0, 12))}</code>`,
         ]),
       ),
     );
   if (problems.length > 0)
     parts.push(
       `<ul class="plain" id="evidence-problems">${problems
-        .map((p) => {
-          const seq = field(p, 'seq');
-          return `<li><code>${e(text(field(p, 'code')))}</code> ${e(text(field(p, 'file')))}${typeof seq === 'number' ? ` at seq ${seq}` : ''}</li>`;
-        })
+        .map(
+          (p) =>
+            `<li><code>${e(p.code)}</code> ${e(p.file)}${p.seq === undefined ? '' : ` at seq ${p.seq}`}</li>`,
+        )
         .join('')}</ul>`,
     );
-  const records = list(field(log, 'records'));
+  const records = log?.records ?? [];
   if (records.length === 0) parts.push('<p class="muted">No records yet.</p>');
   else
     parts.push(
@@ -170,12 +151,12 @@ export function renderEvidence(verify: Json, log: Json): string {
         'Latest ledger records',
         ['Record', 'Time (claimed)', 'Event', 'Actor (claimed)', 'Chain', 'Payload'],
         records.map((r) => [
-          `<code>${e(`${text(field(r, 'stream'))}#${text(field(r, 'seq'))}`)}</code>`,
-          e(text(field(r, 'ts'))),
-          e(text(field(r, 'event'))),
-          e(text(field(r, 'actor'))),
-          field(r, 'verified') === true ? 'verified' : '<strong>unverified</strong>',
-          `<code class="wrap">${e(payloadText(field(r, 'payload')))}</code>`,
+          `<code>${e(`${r.stream}#${r.seq}`)}</code>`,
+          e(r.ts),
+          e(r.event),
+          e(r.actor),
+          r.verified ? 'verified' : '<strong>unverified</strong>',
+          `<code class="wrap">${e(payloadText(r.payload))}</code>`,
         ]),
       ),
     );
@@ -184,13 +165,11 @@ export function renderEvidence(verify: Json, log: Json): string {
 }
 
 /** The lint summary and every finding of the `lint --format json` document. */
-export function renderLint(lint: Json): string {
+export function renderLint(lint: ReportPage['lint']): string {
   const head = '<section id="lint"><h2>Lint</h2>';
-  if (lint === null || lint === undefined)
-    return `${head}<p class="muted">Lint could not run here.</p></section>`;
-  const summary = field(lint, 'summary');
-  const findings = list(field(lint, 'findings'));
-  const line = `<p>${count(field(summary, 'errors'))} error(s) · ${count(field(summary, 'warnings'))} warning(s) in ${count(field(summary, 'files'))} file(s)</p>`;
+  if (lint === null) return `${head}<p class="muted">Lint could not run here.</p></section>`;
+  const { summary, findings } = lint;
+  const line = `<p>${summary.errors} error(s) · ${summary.warnings} warning(s) in ${summary.files} file(s)</p>`;
   if (findings.length === 0) return `${head}${line}<p class="muted">No findings.</p></section>`;
   return [
     head,
@@ -200,10 +179,10 @@ export function renderLint(lint: Json): string {
       'Lint findings',
       ['Where', 'Severity', 'Rule', 'Message'],
       findings.map((f) => [
-        `<code>${e(`${text(field(f, 'file'))}:${text(field(f, 'line'))}:${text(field(f, 'column'))}`)}</code>`,
-        e(text(field(f, 'severity'))),
-        e(text(field(f, 'rule'))),
-        e(text(field(f, 'message'))),
+        `<code>${e(`${f.file}:${f.line}:${f.column}`)}</code>`,
+        e(f.severity),
+        e(f.rule),
+        e(f.message),
       ]),
     ),
     '</section>',

@@ -1,3 +1,5 @@
+import { type Outcomes, outcomes } from '../core/outcomes.js';
+
 /** The staging verbs that answer with an outcome code. */
 export type StagingVerb = 'stage' | 'confirm' | 'decline' | 'claim';
 
@@ -28,109 +30,112 @@ export type OutcomeCode =
   | 'unrecorded-confirmation'
   | 'evidence-failed';
 
-/** One row of the outcome table: the code, its exit code for that verb, and what it means. */
-export interface OutcomeSpec {
-  readonly code: OutcomeCode;
-  readonly exit: 0 | 1 | 2;
-  readonly meaning: string;
-}
+const SHARED = outcomes({
+  expired: { exit: 1, meaning: 'the stage outlived its window; nothing was consumed' },
+  tampered: {
+    exit: 1,
+    meaning:
+      'action, object or nonce no longer hash to the token, or its decider does not fit its decision; it never executes',
+  },
+  malformed: { exit: 1, meaning: 'the record file cannot be read as a record; it is left in place' },
+  'token-mismatch': { exit: 1, meaning: 'no stage has this token (or this action and object)' },
+  'invalid-token': {
+    exit: 2,
+    meaning: 'the token is not 8 to 64 lower-case hex characters; no path was formed',
+  },
+});
 
-const row = (code: OutcomeCode, exit: 0 | 1 | 2, meaning: string): OutcomeSpec =>
-  Object.freeze({ code, exit, meaning });
-
-const SHARED: readonly OutcomeSpec[] = [
-  row('expired', 1, 'the stage outlived its window; nothing was consumed'),
-  row(
-    'tampered',
-    1,
-    'action, object or nonce no longer hash to the token, or its decider does not fit its decision; it never executes',
-  ),
-  row('malformed', 1, 'the record file cannot be read as a record; it is left in place'),
-  row('token-mismatch', 1, 'no stage has this token (or this action and object)'),
-  row('invalid-token', 2, 'the token is not 8 to 64 lower-case hex characters; no path was formed'),
-];
+/** A decision that stands unrecorded: `confirm` and `decline` alike. */
+const UNRECORDED = {
+  exit: 1,
+  meaning:
+    'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
+} as const;
 
 /**
  * The outcome codes of each verb with their exit codes (0 execute/ok, 1 refused, 2 could not
  * run). Frozen: scripts depend on these names, and a test pins the whole table.
  */
-export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = Object.freeze({
-  stage: Object.freeze([
-    row('staged', 0, 'a new stage was written; the token is on stdout'),
-    row('already-staged', 0, 'a live stage of this action and object exists; its token is on stdout'),
-    row('supplied-key-refused', 2, 'the --input JSON carries a key only the store sets; nothing was staged'),
-  ]),
-  confirm: Object.freeze([
-    row('confirmed', 0, 'the person confirmed; the stager may claim it now'),
-    row('already-confirmed', 0, 'this stage was confirmed before; nothing changed'),
-    row('re-vote', 1, 'the stage was declined before; a decision is never changed'),
-    row(
-      'answer-mismatch',
-      1,
-      'the answer was not the last four characters of the token, or the person cancelled; nothing changed',
-    ),
-    row(
-      'changed-while-asked',
-      1,
-      'the stage changed while the question was on screen; the answer is refused and nothing consumed',
-    ),
-    row('stdin-not-tty', 1, 'stdin is not a terminal or --json was given: only a person confirms'),
-    row(
-      'decider-required',
-      2,
-      'no person decides: give `--as human:<name>` or set AGENT_CONFIG_HUMAN=human:<name> (with neither, confirm asks for the name)',
-    ),
-    row(
-      'unrecorded',
-      1,
-      'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
-    ),
-    ...SHARED,
-  ]),
-  decline: Object.freeze([
-    row('declined', 0, 'the stage is declined; it can never execute'),
-    row('already-declined', 0, 'this stage was declined before; nothing changed'),
-    row('re-vote', 1, 'the stage was confirmed before; a decision is never changed'),
-    row('decider-required', 2, 'no `--as` and no AGENT_CONFIG_HUMAN: a decline names who declines'),
-    row(
-      'decider-not-allowed',
-      2,
-      'only `human:<id>` or `reviewer:<id>` declines (a reviewer never confirms)',
-    ),
-    row(
-      'unrecorded',
-      1,
-      'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
-    ),
-    ...SHARED,
-  ]),
-  claim: Object.freeze([
-    row('execute', 0, 'execute now: this caller, and no other ever, holds the confirmed stage'),
-    row('not-confirmed', 1, 'the stage still waits for a person; nothing was consumed'),
-    row('already-claimed', 1, 'another caller claimed it; do not act'),
-    row('declined', 1, 'a person or a reviewer declined it; the reason is in the record'),
-    row(
-      'unrecorded-confirmation',
-      1,
-      'the confirmation has no stage.confirmed record in the evidence ledger; the person confirms again to record it; nothing was consumed',
-    ),
-    row(
-      'evidence-failed',
-      1,
-      'the stage.claimed record could not be written: the stage is consumed and never executes',
-    ),
-    ...SHARED,
-  ]),
-});
+export const OUTCOMES: Readonly<Record<StagingVerb, Partial<Outcomes<OutcomeCode, 0 | 1 | 2>>>> =
+  Object.freeze({
+    stage: outcomes({
+      staged: { exit: 0, meaning: 'a new stage was written; the token is on stdout' },
+      'already-staged': {
+        exit: 0,
+        meaning: 'a live stage of this action and object exists; its token is on stdout',
+      },
+      'supplied-key-refused': {
+        exit: 2,
+        meaning: 'the --input JSON carries a key only the store sets; nothing was staged',
+      },
+    }),
+    confirm: outcomes({
+      confirmed: { exit: 0, meaning: 'the person confirmed; the stager may claim it now' },
+      'already-confirmed': { exit: 0, meaning: 'this stage was confirmed before; nothing changed' },
+      're-vote': { exit: 1, meaning: 'the stage was declined before; a decision is never changed' },
+      'answer-mismatch': {
+        exit: 1,
+        meaning:
+          'the answer was not the last four characters of the token, or the person cancelled; nothing changed',
+      },
+      'changed-while-asked': {
+        exit: 1,
+        meaning:
+          'the stage changed while the question was on screen; the answer is refused and nothing consumed',
+      },
+      'stdin-not-tty': {
+        exit: 1,
+        meaning: 'stdin is not a terminal or --json was given: only a person confirms',
+      },
+      'decider-required': {
+        exit: 2,
+        meaning:
+          'no person decides: give `--as human:<name>` or set AGENT_CONFIG_HUMAN=human:<name> (with neither, confirm asks for the name)',
+      },
+      unrecorded: UNRECORDED,
+      ...SHARED,
+    }),
+    decline: outcomes({
+      declined: { exit: 0, meaning: 'the stage is declined; it can never execute' },
+      'already-declined': { exit: 0, meaning: 'this stage was declined before; nothing changed' },
+      're-vote': { exit: 1, meaning: 'the stage was confirmed before; a decision is never changed' },
+      'decider-required': {
+        exit: 2,
+        meaning: 'no `--as` and no AGENT_CONFIG_HUMAN: a decline names who declines',
+      },
+      'decider-not-allowed': {
+        exit: 2,
+        meaning: 'only `human:<id>` or `reviewer:<id>` declines (a reviewer never confirms)',
+      },
+      unrecorded: UNRECORDED,
+      ...SHARED,
+    }),
+    claim: outcomes({
+      execute: { exit: 0, meaning: 'execute now: this caller, and no other ever, holds the confirmed stage' },
+      'not-confirmed': { exit: 1, meaning: 'the stage still waits for a person; nothing was consumed' },
+      'already-claimed': { exit: 1, meaning: 'another caller claimed it; do not act' },
+      declined: { exit: 1, meaning: 'a person or a reviewer declined it; the reason is in the record' },
+      'unrecorded-confirmation': {
+        exit: 1,
+        meaning:
+          'the confirmation has no stage.confirmed record in the evidence ledger; the person confirms again to record it; nothing was consumed',
+      },
+      'evidence-failed': {
+        exit: 1,
+        meaning: 'the stage.claimed record could not be written: the stage is consumed and never executes',
+      },
+      ...SHARED,
+    }),
+  });
 
 /** The exit code of an outcome for a verb. */
 export function outcomeExit(verb: StagingVerb, code: OutcomeCode): 0 | 1 | 2 {
-  const spec = OUTCOMES[verb].find((o) => o.code === code);
+  const spec = OUTCOMES[verb][code];
   if (spec === undefined) throw new Error(`outcome ${code} is not defined for ${verb}`);
   return spec.exit;
 }
 
 /** Every outcome code of every verb, each once, in table order. Frozen. */
 export const OUTCOME_CODES: readonly OutcomeCode[] = Object.freeze([
-  ...new Set(Object.values(OUTCOMES).flatMap((rows) => rows.map((r) => r.code))),
+  ...new Set(Object.values(OUTCOMES).flatMap((table) => Object.keys(table) as OutcomeCode[])),
 ]);

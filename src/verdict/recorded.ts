@@ -1,3 +1,4 @@
+import { type Outcomes, outcomes } from '../core/outcomes.js';
 import type { Verdict } from './verdict.js';
 
 /** The payload of a `verdict.recorded` ledger record (docs/verdicts.md). */
@@ -75,35 +76,36 @@ export type VerdictRecordOutcome =
   | 'token-mismatch'
   | 'invalid-token';
 
-export interface VerdictRecordOutcomeSpec {
-  readonly code: VerdictRecordOutcome;
-  readonly exit: 0 | 1 | 2;
-  readonly meaning: string;
-}
-
-const row = (code: VerdictRecordOutcome, exit: 0 | 1 | 2, meaning: string): VerdictRecordOutcomeSpec =>
-  Object.freeze({ code, exit, meaning });
-
 /** The outcomes of `verdict record` with their exit codes, in docs/verdicts.md's order. Frozen. */
-export const VERDICT_RECORD_OUTCOMES: readonly VerdictRecordOutcomeSpec[] = Object.freeze([
-  row('recorded', 0, 'the verdict is in the ledger; a deny declined the stage as the reviewer'),
-  row('already-recorded', 0, 'this reviewer recorded this same verdict before; nothing new was recorded'),
-  row(
-    'decline-unrecorded',
-    1,
-    'the verdict is recorded and the stage declined, but the decline could not be written to the ledger; run it again',
-  ),
-  row('verdict-invalid', 1, 'the verdict fails the check (its code is given); nothing was written'),
-  row('verdict-conflict', 1, 'another verdict is recorded for this stage; a verdict is never changed'),
-  row('stage-decided', 1, 'the stage was confirmed, declined or claimed before; a verdict comes too late'),
-  row('expired', 1, 'the stage outlived its window; nothing was written'),
-  row('tampered', 1, 'the stage record does not hold (hash or decider); nothing was written'),
-  row('malformed', 1, 'the stage record cannot be read; nothing was written'),
-  row('token-mismatch', 1, 'no stage has this token'),
-  row('invalid-token', 2, 'the token is not 8 to 64 lower-case hex characters; no path was formed'),
-]);
-
-/** The exit code of a `verdict record` outcome. */
-export function verdictRecordExit(code: VerdictRecordOutcome): 0 | 1 | 2 {
-  return VERDICT_RECORD_OUTCOMES.find((o) => o.code === code)!.exit;
-}
+export const VERDICT_RECORD_OUTCOMES: Outcomes<VerdictRecordOutcome, 0 | 1 | 2> = outcomes({
+  recorded: { exit: 0, meaning: 'the verdict is in the ledger; a deny declined the stage as the reviewer' },
+  'already-recorded': {
+    exit: 0,
+    meaning: 'this reviewer recorded this same verdict before; nothing new was recorded',
+  },
+  'decline-unrecorded': {
+    exit: 1,
+    meaning:
+      'the verdict is recorded and the stage declined, but the decline could not be written to the ledger; run it again',
+  },
+  'verdict-invalid': {
+    exit: 1,
+    meaning: 'the verdict fails the check (its code is given); nothing was written',
+  },
+  'verdict-conflict': {
+    exit: 1,
+    meaning: 'another verdict is recorded for this stage; a verdict is never changed',
+  },
+  'stage-decided': {
+    exit: 1,
+    meaning: 'the stage was confirmed, declined or claimed before; a verdict comes too late',
+  },
+  expired: { exit: 1, meaning: 'the stage outlived its window; nothing was written' },
+  tampered: { exit: 1, meaning: 'the stage record does not hold (hash or decider); nothing was written' },
+  malformed: { exit: 1, meaning: 'the stage record cannot be read; nothing was written' },
+  'token-mismatch': { exit: 1, meaning: 'no stage has this token' },
+  'invalid-token': {
+    exit: 2,
+    meaning: 'the token is not 8 to 64 lower-case hex characters; no path was formed',
+  },
+});

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportDocument } from '../../src/report/model.js';
+import type { ReportDocument } from '../../src/commands/report/report.js';
 import { ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { GIT_ENV, makeRepo, OPEN_BLOCKER_GO, writeFiles } from '../helpers/repo.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registrations } from '../../src/cli/registry.js';
-import type { CliState } from '../../src/cli/state.js';
+import { exitCodeKeeper } from '../../src/cli/verb.js';
 import { makeContext } from '../helpers/context.js';
 import { cli, stagingRepo } from './staging/harness.js';
 
@@ -28,8 +28,8 @@ const VERDICT = JSON.stringify({
 function everyCommand(): string[][] {
   const program = new Command('agent-config');
   const ctx = makeContext(process.cwd());
-  const state: CliState = { exitCode: 0 };
-  for (const register of registrations) register(program, ctx, state);
+  const { act } = exitCodeKeeper();
+  for (const register of registrations) register(program, ctx, act);
   const out: string[][] = [];
   const walk = (c: Command, path: string[]) => {
     for (const sub of c.commands) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReportDocument } from '../../src/report/model.js';
+import type { ReportDocument } from '../../src/commands/report/report.js';
 import { run } from '../helpers/context.js';
 import { GIT_ENV, makeRepo, writeFiles } from '../helpers/repo.js';
 import { cli } from './staging/harness.js';

@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import type { LeftAlone, PlannedMove, Refusal } from '../../archive/model.js';
 import type { ArchiveReport } from '../../commands/archive/archive.js';
 import type { Context } from '../../core/context.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { err, out, printDiagnostics } from '../output.js';
-import type { CliState } from '../state.js';
+import { err, out, printDiagnostics, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
 const INDENT = '        ';
 
@@ -90,13 +89,13 @@ function warningLines(report: ArchiveReport): string[] {
 }
 
 /** Renders an archive report as text (SPEC §5); every path and message is sanitized. */
-export function renderArchiveReport(ctx: Context, report: ArchiveReport): number {
+export function renderArchiveReport(ctx: Context, report: ArchiveReport): void {
   printDiagnostics(ctx, report.warnings);
   for (const line of warningLines(report)) err(ctx, sanitize(line));
   if (report.resumed) out(ctx, '  ℹ️  Completed an interrupted archive run.');
   if (report.plan.moves.length === 0) {
     out(ctx, '  ℹ️  No completed roadmaps to archive.');
-    return EXIT_OK;
+    return;
   }
   for (const m of report.plan.moves) for (const line of moveLines(report, m)) out(ctx, sanitize(line));
   const unattributed = report.plan.leftAlone.filter((l) => l.cites === '');
@@ -113,7 +112,6 @@ export function renderArchiveReport(ctx: Context, report: ArchiveReport): number
       `  ${report.plan.rewrites.length} file(s) rewritten, ${report.staged.length} path(s) staged; ${sanitize(report.plan.dashboard)} regenerated.`,
     );
   }
-  return EXIT_OK;
 }
 
 interface ArchiveFlags {
@@ -126,8 +124,8 @@ interface ArchiveFlags {
 }
 
 /** `agent-config archive` (alias `roadmap:archive`). */
-export function registerArchive(program: Command, ctx: Context, state: CliState): void {
-  program
+export function registerArchive(program: Command, ctx: Context, act: Act): void {
+  const archive = program
     .command('archive')
     .alias('roadmap:archive')
     .description('move finished roadmaps into agents/roadmaps/archive/ and rewrite every reference to them')
@@ -135,22 +133,25 @@ export function registerArchive(program: Command, ctx: Context, state: CliState)
     .option('--base <rev>', 'the branch point for the default scope', 'origin/main')
     .option('--dry-run', 'print the plan and change nothing')
     .option('--json', 'print the plan (or the result) as one JSON document')
-    .option('--allow-dirty', 'run even with uncommitted changes (files holding them are not staged)')
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(async (opts: ArchiveFlags) => {
-      const { runArchive } = await import('../../commands/archive/archive.js');
-      const report = await runArchive(ctx, {
-        root: opts.root,
-        all: opts.all === true,
-        base: opts.base,
-        dryRun: opts.dryRun === true,
-        allowDirty: opts.allowDirty === true,
-      });
-      if (opts.json) {
-        out(ctx, JSON.stringify(report, null, 2));
-        state.exitCode = EXIT_OK;
-        return;
-      }
-      state.exitCode = renderArchiveReport(ctx, report);
-    });
+    .option('--allow-dirty', 'run even with uncommitted changes (files holding them are not staged)');
+  rootOption(archive).action(
+    act(
+      async (opts: ArchiveFlags) => {
+        const { archiveExit, runArchive } = await import('../../commands/archive/archive.js');
+        const report = await runArchive(ctx, {
+          root: opts.root,
+          all: opts.all === true,
+          base: opts.base,
+          dryRun: opts.dryRun === true,
+          allowDirty: opts.allowDirty === true,
+        });
+        return { report, exit: archiveExit() };
+      },
+      async (report, opts) => {
+        if (!opts.json) return renderArchiveReport(ctx, report);
+        const { archiveDocument } = await import('../../commands/archive/archive.js');
+        printDocument(ctx, archiveDocument(report));
+      },
+    ),
+  );
 }

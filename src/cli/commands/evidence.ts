@@ -2,21 +2,14 @@ import type { Command } from 'commander';
 import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence/evidence.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { logJson, verifyJson } from '../../render/evidence.js';
-import { out } from '../output.js';
-import type { CliState } from '../state.js';
+import { out, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
-const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
 const clean = (text: string) => sanitize(text, { inline: true });
 
-/** Prints a verify report (text or the frozen JSON shape) and returns its exit code. */
-export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: boolean): number {
-  if (json) {
-    ctx.io.stdout.write(verifyJson(report));
-    return report.exit;
-  }
+/** Prints a verify report as text. */
+export function renderVerify(ctx: Context, report: EvidenceVerifyReport): void {
   for (const s of report.streams) {
     const what =
       s.status === 'clean'
@@ -44,30 +37,24 @@ export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: b
       ? `✅  ${n} stream${n === 1 ? '' : 's'} verified${against}.`
       : `❌  evidence verify${against}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (exit ${report.exit}).`;
   out(ctx, summary);
-  return report.exit;
 }
 
 /** Prints the log: what the chain verified, then what the record claims. */
-export function renderLog(ctx: Context, report: EvidenceLogReport, json: boolean): number {
-  if (json) {
-    ctx.io.stdout.write(logJson(report));
-    return EXIT_OK;
-  }
+export function renderLog(ctx: Context, report: EvidenceLogReport): void {
   for (const r of report.records) {
     const chain = r.verified ? 'verified  ' : 'UNVERIFIED';
     out(ctx, `${chain}  ${clean(r.stream)}#${r.seq}  ${r.hash.slice(0, 12)}  ${clean(r.event)}`);
     out(ctx, `            claims: ${clean(r.actor)} at ${clean(r.ts)}  ${clean(JSON.stringify(r.payload))}`);
   }
   if (report.records.length === 0) out(ctx, 'No records.');
-  return EXIT_OK;
 }
 
 /** `evidence verify` and `evidence log` (SPEC §11, docs/evidence.md). */
-export function registerEvidence(program: Command, ctx: Context, state: CliState): void {
+export function registerEvidence(program: Command, ctx: Context, act: Act): void {
   const evidence = program
     .command('evidence')
     .description(`verify and list the evidence ledger (${docPage('evidence.md')})`);
-  evidence
+  const verify = evidence
     .command('verify')
     .description('check every ledger stream; exit 0 clean, 1 integrity failure, 2 usage, 3 torn tail, 4 I/O')
     .option(
@@ -75,28 +62,43 @@ export function registerEvidence(program: Command, ctx: Context, state: CliState
       'also check against a git revision: streams only appended to, frozen records unchanged',
     )
     .option('--staged', 'verify the streams as staged in the index (the pre-commit hook)')
-    .option('--json', 'print the result as one JSON document')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (opts) => {
-      const { runEvidenceVerify } = await import('../../commands/evidence/evidence.js');
-      const report = await runEvidenceVerify(ctx, {
-        root: opts.root,
-        against: opts.against,
-        staged: opts.staged === true,
-      });
-      state.exitCode = renderVerify(ctx, report, opts.json === true);
-    });
-  evidence
+    .option('--json', 'print the result as one JSON document');
+  rootOption(verify).action(
+    act(
+      async (opts: { root?: string; against?: string; staged?: boolean; json?: boolean }) => {
+        const { runEvidenceVerify, verifyExit } = await import('../../commands/evidence/evidence.js');
+        const report = await runEvidenceVerify(ctx, {
+          root: opts.root,
+          against: opts.against,
+          staged: opts.staged === true,
+        });
+        return { report, exit: verifyExit(report) };
+      },
+      async (report, opts) => {
+        if (opts.json !== true) return renderVerify(ctx, report);
+        const { verifyDocument } = await import('../../commands/evidence/evidence.js');
+        printDocument(ctx, verifyDocument(report));
+      },
+    ),
+  );
+  const log = evidence
     .command('log')
     .description(
       'list ledger records across streams in time order, the verified chain apart from what records claim',
     )
     .option('--event <event>', 'only records of this event')
-    .option('--json', 'print the records as one JSON document')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (opts) => {
-      const { runEvidenceLog } = await import('../../commands/evidence/evidence.js');
-      const report = await runEvidenceLog(ctx, { root: opts.root, event: opts.event });
-      state.exitCode = renderLog(ctx, report, opts.json === true);
-    });
+    .option('--json', 'print the records as one JSON document');
+  rootOption(log).action(
+    act(
+      async (opts: { root?: string; event?: string; json?: boolean }) => {
+        const { logExit, runEvidenceLog } = await import('../../commands/evidence/evidence.js');
+        return { report: await runEvidenceLog(ctx, { root: opts.root, event: opts.event }), exit: logExit() };
+      },
+      async (report, opts) => {
+        if (opts.json !== true) return renderLog(ctx, report);
+        const { logDocument } = await import('../../commands/evidence/evidence.js');
+        printDocument(ctx, logDocument(report));
+      },
+    ),
+  );
 }

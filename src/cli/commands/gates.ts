@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
 import type { GatesReport } from '../../commands/gates/gates.js';
 import type { Context } from '../../core/context.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
-import { err, printDiagnostics } from '../output.js';
-import type { CliState } from '../state.js';
+import { err, printDiagnostics, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
 interface GatesFlags {
   all?: boolean;
@@ -13,6 +12,11 @@ interface GatesFlags {
   reply?: boolean;
   pending?: boolean;
   root?: string;
+}
+
+/** Upstream's precedence: --reply beats --json, which beats the text views. */
+function view(opts: GatesFlags): GatesView | 'json' {
+  return opts.reply ? 'reply' : opts.json ? 'json' : 'text';
 }
 
 function describeHidden(h: HiddenCharacters): string {
@@ -29,8 +33,13 @@ function describeHidden(h: HiddenCharacters): string {
   return `agent-config gates: warning: ${sanitize(h.file, { inline: true })} holds ${parts.join('; ')} — check the file`;
 }
 
-/** Prints a gates report in the chosen view; always exit 0 (a visibility aid, not a gate). */
-export async function renderGatesReport(ctx: Context, report: GatesReport, view: GatesView, all: boolean) {
+/** Prints a gates report in the chosen view (the JSON document for `json`). */
+export async function renderGatesReport(
+  ctx: Context,
+  report: GatesReport,
+  view: GatesView | 'json',
+  all: boolean,
+): Promise<void> {
   const render = await import('../../render/gates.js');
   printDiagnostics(ctx, report.warnings);
   for (const p of report.problems) {
@@ -49,8 +58,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
   const stages = pending.rows.filter((r) => r.status === 'pending');
   const quiet = stages.length === 0;
   if (view === 'json') {
-    ctx.io.stdout.write(render.renderGatesJsonOutput(report, all));
-    return EXIT_OK;
+    const { gatesDocument, gatesDocumentCompact } = await import('../../commands/gates/gates.js');
+    printDocument(ctx, gatesDocument(report, all), gatesDocumentCompact(report));
+    return;
   }
   // An open gate window comes first: while it is open, guarded commands pass without a question.
   if (window !== null)
@@ -59,7 +69,7 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
     );
   if (!report.hasRoadmaps && quiet) {
     ctx.io.stdout.write(render.renderNoRoadmaps(view));
-    return EXIT_OK;
+    return;
   }
   const shown =
     view === 'reply'
@@ -67,12 +77,20 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
       : render.renderGatesText(report.entries, { all, stages });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
-  return EXIT_OK;
 }
 
 /** `agent-config gates`: the open decisions that wait on a person (SPEC §4). */
-export function registerGates(program: Command, ctx: Context, state: CliState): void {
-  program
+export function registerGates(program: Command, ctx: Context, act: Act): void {
+  const gates = act(
+    async (opts: GatesFlags) => {
+      const { gatesExit, runGates } = await import('../../commands/gates/gates.js');
+      // Only the JSON document shows the verdicts of staged actions: the views skip that ledger read.
+      const report = await runGates(ctx, { root: opts.root, verdicts: view(opts) === 'json' });
+      return { report, exit: gatesExit() };
+    },
+    (report, opts) => renderGatesReport(ctx, report, view(opts), opts.all === true),
+  );
+  const command = program
     .command('gates')
     .description(
       'list the open decisions and staged actions that wait on you (every open blocker with --all)',
@@ -80,19 +98,11 @@ export function registerGates(program: Command, ctx: Context, state: CliState): 
     .option('--all', 'show every open blocker, whoever owns it')
     .option('--json', 'print one JSON document (raw values, for tools)')
     .option('--reply', 'the end-of-reply form: the first decision in full, or nothing at all')
-    .option('--pending', 'list staged actions awaiting your confirmation (with --json: as JSON)')
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(async (opts: GatesFlags) => {
-      // As upstream, --pending is answered before anything looks for the roadmap folder.
-      if (opts.pending) {
-        const { showPending } = await import('./staging.js');
-        await showPending(ctx, state, { root: opts.root, json: opts.json === true });
-        return;
-      }
-      // Upstream's precedence: --reply beats --json, which beats the text views.
-      const view: GatesView = opts.reply ? 'reply' : opts.json ? 'json' : 'text';
-      const { runGates } = await import('../../commands/gates/gates.js');
-      const report = await runGates(ctx, { root: opts.root, verdicts: view === 'json' });
-      state.exitCode = await renderGatesReport(ctx, report, view, opts.all === true);
-    });
+    .option('--pending', 'list staged actions awaiting your confirmation (with --json: as JSON)');
+  rootOption(command).action(async (opts: GatesFlags) => {
+    // As upstream, --pending is answered before anything looks for the roadmap folder.
+    if (!opts.pending) return gates(opts);
+    const { showPending } = await import('./staging.js');
+    return showPending(ctx, act)({ root: opts.root, json: opts.json === true });
+  });
 }

@@ -3,10 +3,9 @@ import type { AgentHookReport } from '../../commands/hooks/agent-hooks.js';
 import type { HooksInstallReport } from '../../commands/hooks/hooks.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { err, out } from '../output.js';
-import type { CliState } from '../state.js';
+import { type Act, type Ran, rootOption } from '../verb.js';
 
 const SAID: Record<HooksInstallReport['action'], string> = {
   install: 'Installed',
@@ -16,7 +15,7 @@ const SAID: Record<HooksInstallReport['action'], string> = {
 };
 
 /** Prints what `hooks install` did. */
-export function renderHooksReport(ctx: Context, report: HooksInstallReport): number {
+export function renderHooksReport(ctx: Context, report: HooksInstallReport): void {
   out(
     ctx,
     sanitize(
@@ -24,7 +23,6 @@ export function renderHooksReport(ctx: Context, report: HooksInstallReport): num
     ),
   );
   if (report.backup !== null) out(ctx, sanitize(`    The previous hook was kept as ${report.backup}.`));
-  return EXIT_OK;
 }
 
 const AGENT_SAID: Record<AgentHookReport['action'], string> = {
@@ -36,14 +34,13 @@ const AGENT_SAID: Record<AgentHookReport['action'], string> = {
 };
 
 /** Prints what `hooks install|uninstall --agent` did. */
-export function renderAgentHookReport(ctx: Context, report: AgentHookReport): number {
+export function renderAgentHookReport(ctx: Context, report: AgentHookReport): void {
   const tail =
     report.action === 'removed' || report.action === 'not-installed'
       ? ` (${report.agent}); every other setting is kept`
       : ` (${report.agent}, PreToolUse, matcher Bash) — see ${docPage('guard.md')}`;
   out(ctx, sanitize(`✅  ${AGENT_SAID[report.action]} ${report.file}${tail}`));
   if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
-  return EXIT_OK;
 }
 
 /** The one line that says the hook will refuse every shell call until its binary exists. */
@@ -57,51 +54,55 @@ const AGENT_OPTION = [
 ] as const;
 
 /** `agent-config hooks install [--force] [--agent claude-code]` (alias `hooks:install`), `hooks uninstall --agent`. */
-export function registerHooks(program: Command, ctx: Context, state: CliState): void {
-  const install = async (opts: { force?: boolean; root?: string; agent?: string }) => {
-    if (opts.agent !== undefined) {
-      const { installAgentHook } = await import('../../commands/hooks/agent-hooks.js');
-      state.exitCode = renderAgentHookReport(
-        ctx,
-        await installAgentHook(ctx, { root: opts.root, agent: opts.agent }),
-      );
-      return;
-    }
-    const { installHooks } = await import('../../commands/hooks/hooks.js');
-    const report = await installHooks(ctx, { root: opts.root, force: opts.force === true });
-    state.exitCode = renderHooksReport(ctx, report);
-  };
+export function registerHooks(program: Command, ctx: Context, act: Act): void {
+  const install = act(
+    async (opts: {
+      force?: boolean;
+      root?: string;
+      agent?: string;
+    }): Promise<Ran<AgentHookReport | HooksInstallReport>> => {
+      if (opts.agent !== undefined) {
+        const { agentHookExit, installAgentHook } = await import('../../commands/hooks/agent-hooks.js');
+        const report = await installAgentHook(ctx, { root: opts.root, agent: opts.agent });
+        return { report, exit: agentHookExit() };
+      }
+      const { hooksExit, installHooks } = await import('../../commands/hooks/hooks.js');
+      const report = await installHooks(ctx, { root: opts.root, force: opts.force === true });
+      return { report, exit: hooksExit() };
+    },
+    (report) => ('agent' in report ? renderAgentHookReport(ctx, report) : renderHooksReport(ctx, report)),
+  );
   const hooks = program
     .command('hooks')
     .description(
       `install the git pre-commit hook (${docPage('hooks.md')}) or an agent harness guard hook (${docPage('guard.md')})`,
     );
-  hooks
+  const installCommand = hooks
     .command('install')
     .description(
       'write .git/hooks/pre-commit (progress --check, and lint --staged when markdown is staged), or with --agent the harness guard hook',
     )
     .option('--force', 'replace a pre-commit hook agent-config did not write (kept as pre-commit.backup)')
-    .option(...AGENT_OPTION)
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(install);
-  hooks
+    .option(...AGENT_OPTION);
+  rootOption(installCommand).action(install);
+  const uninstall = hooks
     .command('uninstall')
     .description("remove the guard hook from the agent harness's settings (only ours)")
-    .requiredOption('--agent <harness>', 'the agent harness: claude-code')
-    .option('--root <dir>', 'repository root (default: the git top level)')
-    .action(async (opts: { root?: string; agent: string }) => {
-      const { uninstallAgentHook } = await import('../../commands/hooks/agent-hooks.js');
-      state.exitCode = renderAgentHookReport(
-        ctx,
-        await uninstallAgentHook(ctx, { root: opts.root, agent: opts.agent }),
-      );
-    });
-  program
+    .requiredOption('--agent <harness>', 'the agent harness: claude-code');
+  rootOption(uninstall, 'the git top level').action(
+    act(
+      async (opts: { root?: string; agent: string }) => {
+        const { agentHookExit, uninstallAgentHook } = await import('../../commands/hooks/agent-hooks.js');
+        const report = await uninstallAgentHook(ctx, { root: opts.root, agent: opts.agent });
+        return { report, exit: agentHookExit() };
+      },
+      (report) => renderAgentHookReport(ctx, report),
+    ),
+  );
+  const alias = program
     .command('hooks:install')
     .description('same as `hooks install`')
     .option('--force', 'replace a pre-commit hook agent-config did not write (kept as pre-commit.backup)')
-    .option(...AGENT_OPTION)
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(install);
+    .option(...AGENT_OPTION);
+  rootOption(alias).action(install);
 }

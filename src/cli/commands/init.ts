@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import type { InitReport } from '../../commands/init/init.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { err, out } from '../output.js';
-import type { CliState } from '../state.js';
+import { err, out, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 import { missingBinaryWarning } from './hooks.js';
 
 const DONE: Record<InitReport['items'][number]['action'], [string, string]> = {
@@ -16,8 +15,8 @@ const DONE: Record<InitReport['items'][number]['action'], [string, string]> = {
   keep: ['kept    ', 'keep    '],
 };
 
-/** Prints what `init` did (or would do) and the next steps; returns the exit code. */
-export function renderInitReport(ctx: Context, report: InitReport): number {
+/** Prints what `init` did (or would do) and the next steps. */
+export function renderInitReport(ctx: Context, report: InitReport): void {
   const changes = report.items.filter((i) => i.action !== 'keep').length;
   const head = report.dryRun
     ? `Would set up agent-config in ${report.root} (dry run, nothing written):`
@@ -47,12 +46,11 @@ export function renderInitReport(ctx: Context, report: InitReport): number {
   }
   for (const line of lines) out(ctx, sanitize(line));
   if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
-  return EXIT_OK;
 }
 
 /** `agent-config init [--hooks] [--agent claude-code] [--dry-run] [--json]`. */
-export function registerInit(program: Command, ctx: Context, state: CliState): void {
-  program
+export function registerInit(program: Command, ctx: Context, act: Act): void {
+  const init = program
     .command('init')
     .description(
       `set a repository up: example roadmap, commented agent-config.yaml, ignore rule (${docPage('init.md')})`,
@@ -63,23 +61,24 @@ export function registerInit(program: Command, ctx: Context, state: CliState): v
       "also install the agent harness's guard hook (claude-code), as `hooks install --agent`",
     )
     .option('--dry-run', 'print what would be created, change nothing')
-    .option('--json', 'print the result as one JSON document')
-    .option('--root <dir>', 'repository root (default: the git top level of the current folder)')
-    .action(
+    .option('--json', 'print the result as one JSON document');
+  rootOption(init, 'the git top level of the current folder').action(
+    act(
       async (opts: { hooks?: boolean; agent?: string; dryRun?: boolean; json?: boolean; root?: string }) => {
-        const { runInit } = await import('../../commands/init/init.js');
+        const { initExit, runInit } = await import('../../commands/init/init.js');
         const report = await runInit(ctx, {
           root: opts.root,
           hooks: opts.hooks === true,
           agent: opts.agent,
           dryRun: opts.dryRun === true,
         });
-        if (opts.json) {
-          out(ctx, JSON.stringify(report, null, 2));
-          state.exitCode = EXIT_OK;
-        } else {
-          state.exitCode = renderInitReport(ctx, report);
-        }
+        return { report, exit: initExit() };
       },
-    );
+      async (report, opts) => {
+        if (!opts.json) return renderInitReport(ctx, report);
+        const { initDocument } = await import('../../commands/init/init.js');
+        printDocument(ctx, initDocument(report));
+      },
+    ),
+  );
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import type { LintReport } from '../../lint/report.js';
 import { err } from '../output.js';
-import type { CliState } from '../state.js';
+import { type Act, rootOption } from '../verb.js';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -16,8 +16,17 @@ interface LintFlags {
   root?: string;
 }
 
-/** Prints a lint report in the chosen format and returns the exit code: 1 when any error was found. */
-export async function renderLintReport(ctx: Context, report: LintReport, format: Format): Promise<number> {
+/** The format `--format` asks for; an unknown one cannot run. */
+function formatOf(opts: LintFlags): Format {
+  const format = opts.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`unknown format '${format}'`, '--format', `use one of ${FORMATS.join(', ')}`);
+  }
+  return format as Format;
+}
+
+/** Prints a lint report in the chosen format. */
+export async function renderLintReport(ctx: Context, report: LintReport, format: Format): Promise<void> {
   if (format === 'json') {
     const { formatJson } = await import('../../lint/reporters/json.js');
     ctx.io.stdout.write(formatJson(report));
@@ -34,11 +43,10 @@ export async function renderLintReport(ctx: Context, report: LintReport, format:
     ctx.io.stdout.write(formatText(report));
     err(ctx, formatSummary(report));
   }
-  return report.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
 
 /** `agent-config lint [RULE…] [PATH…]` (SPEC §6). */
-export function registerLint(program: Command, ctx: Context, state: CliState): void {
+export function registerLint(program: Command, ctx: Context, act: Act): void {
   const lint = program
     .command('lint')
     .description(
@@ -46,17 +54,18 @@ export function registerLint(program: Command, ctx: Context, state: CliState): v
     )
     .argument('[rule-or-path...]', 'rule ids and paths')
     .option('--staged', 'lint the files staged for commit (git diff --cached)')
-    .option('--format <format>', 'text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(async (args: string[], opts: LintFlags) => {
-      const format = opts.format ?? 'text';
-      if (!(FORMATS as readonly string[]).includes(format)) {
-        throw new UsageError(`unknown format '${format}'`, '--format', `use one of ${FORMATS.join(', ')}`);
-      }
-      const { runLint } = await import('../../commands/lint/lint.js');
-      const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
-      state.exitCode = await renderLintReport(ctx, report, format as Format);
-    });
+    .option('--format <format>', 'text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text');
+  rootOption(lint).action(
+    act(
+      async (args: string[], opts: LintFlags) => {
+        formatOf(opts);
+        const { lintExit, runLint } = await import('../../commands/lint/lint.js');
+        const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
+        return { report, exit: lintExit(report) };
+      },
+      (report, _args, opts) => renderLintReport(ctx, report, formatOf(opts)),
+    ),
+  );
   // The rule ids in the help come from the rule table itself, so the list never drifts from it.
   // It is loaded when `lint` (or its help) runs, not at every start of every command.
   program.hook('preSubcommand', async (_program, sub) => {

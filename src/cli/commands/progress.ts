@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import type { ProgressReport } from '../../commands/progress/progress.js';
 import type { Context } from '../../core/context.js';
-import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import type { GeneratorForm, StaleDetail } from '../../render/dashboard-diff.js';
-import { err, errLines, out, printDiagnostics } from '../output.js';
-import type { CliState } from '../state.js';
+import { err, errLines, out, printDiagnostics, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
 function prList(prs: number[]): string {
   return prs.length > 0 ? prs.map((p) => `#${p}`).join(', ') : 'PR unknown';
@@ -72,14 +71,14 @@ function staleLines(at: StaleDetail): string[] {
   return lines;
 }
 
-/** Renders a progress report and returns the exit code (SPEC §3). */
-export function renderProgressReport(ctx: Context, report: ProgressReport): number {
+/** Renders a progress report as text (SPEC §3). */
+export function renderProgressReport(ctx: Context, report: ProgressReport): void {
   printDiagnostics(ctx, report.warnings);
   const dash = report.dashboard;
   if (!report.hasRoadmaps) {
     if (report.mode === 'write')
       out(ctx, `ℹ️  No roadmaps directory at ${sanitize(report.root)} — nothing to do.`);
-    return EXIT_OK;
+    return;
   }
   if (report.mode === 'write') {
     out(
@@ -104,7 +103,7 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
       );
     }
     printMergeGated(ctx, report);
-    return EXIT_OK;
+    return;
   }
   let failed = false;
   if (report.missing) {
@@ -141,26 +140,26 @@ export function renderProgressReport(ctx: Context, report: ProgressReport): numb
     failed = true;
   }
   printMergeGated(ctx, report);
-  if (failed) return EXIT_FINDINGS;
-  out(ctx, `✅  ${dash} is up to date.`);
-  return EXIT_OK;
+  if (!failed) out(ctx, `✅  ${dash} is up to date.`);
 }
 
 /** `agent-config progress` (aliases `roadmap:progress`; `roadmap:progress-check` implies --check). */
-export function registerProgress(program: Command, ctx: Context, state: CliState): void {
-  const action = async (opts: { root?: string; check?: boolean; json?: boolean }, forceCheck: boolean) => {
-    const { runProgress } = await import('../../commands/progress/progress.js');
-    const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
-    if (opts.json === true) {
-      const { progressCheckFails, renderProgressJson } = await import('../../render/progress-json.js');
-      ctx.io.stdout.write(renderProgressJson(report));
-      state.exitCode = progressCheckFails(report) ? EXIT_FINDINGS : EXIT_OK;
-      return;
-    }
-    state.exitCode = renderProgressReport(ctx, report);
-  };
+export function registerProgress(program: Command, ctx: Context, act: Act): void {
+  const action = (forceCheck: boolean) =>
+    act(
+      async (opts: { root?: string; check?: boolean; json?: boolean }) => {
+        const { progressExit, runProgress } = await import('../../commands/progress/progress.js');
+        const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
+        return { report, exit: progressExit(report) };
+      },
+      async (report, opts) => {
+        if (opts.json !== true) return renderProgressReport(ctx, report);
+        const { progressDocument } = await import('../../commands/progress/progress.js');
+        printDocument(ctx, progressDocument(report));
+      },
+    );
   const json = 'print one JSON document (the counts and findings, for tools) instead of the text';
-  program
+  const progress = program
     .command('progress')
     .alias('roadmap:progress')
     .description('write the roadmap dashboard (agents/roadmaps-progress.md), or check it with --check')
@@ -168,13 +167,11 @@ export function registerProgress(program: Command, ctx: Context, state: CliState
       '--check',
       'never write; exit 1 when the dashboard is stale or missing, or a roadmap should be archived',
     )
-    .option('--json', json)
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action((opts) => action(opts, false));
-  program
+    .option('--json', json);
+  rootOption(progress).action(action(false));
+  const check = program
     .command('roadmap:progress-check')
     .description('same as `progress --check`')
-    .option('--json', json)
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action((opts) => action(opts, true));
+    .option('--json', json);
+  rootOption(check).action(action(true));
 }

@@ -1,17 +1,13 @@
 import type { Command } from 'commander';
 import type { PendingReport } from '../../commands/staging/pending.js';
-import type { StageReport } from '../../commands/staging/stage.js';
+import type { StageOptions, StageReport } from '../../commands/staging/stage.js';
 import type { StagingReport } from '../../commands/staging/staging-shared.js';
 import type { Context } from '../../core/context.js';
-import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { confirmationSurface, exactValue } from '../../render/pending.js';
-import { renderStagingJson } from '../../render/staging-json.js';
 import { OUTCOMES } from '../../staging/outcomes.js';
-import { err, out } from '../output.js';
-import type { CliState } from '../state.js';
-
-const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
+import { err, out, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
 function detailLines(report: StagingReport): string[] {
   const r = report.record;
@@ -31,34 +27,53 @@ function detailLines(report: StagingReport): string[] {
   return lines;
 }
 
-/** Prints a staging outcome (text or JSON) and returns its exit code. */
-export function renderStagingReport(ctx: Context, report: StagingReport, json: boolean): number {
-  if (json) {
-    ctx.io.stdout.write(renderStagingJson(report));
-    return report.exit;
-  }
-  const meaning = OUTCOMES[report.verb].find((o) => o.code === report.outcome)?.meaning ?? '';
+/** Prints a staging outcome as text. */
+export function renderStagingReport(ctx: Context, report: StagingReport): void {
+  const meaning = OUTCOMES[report.verb][report.outcome]?.meaning ?? '';
   const head = `${report.outcome}: ${report.token === null ? '' : `${report.token} — `}${meaning}`;
   // Could-not-run outcomes are errors (stderr); every other outcome is the verb's result.
   const write = report.exit === 2 ? err : out;
   write(ctx, report.exit === 2 ? `agent-config ${report.verb}: ${head}` : head);
   for (const line of detailLines(report)) write(ctx, line);
-  return report.exit;
 }
 
-function renderStage(ctx: Context, report: StageReport, json: boolean): number {
-  if (json) return renderStagingReport(ctx, report, true);
+/** Prints a staging outcome: its `--json` document, or the text. */
+async function printStaging(ctx: Context, report: StagingReport, json: boolean): Promise<void> {
+  if (!json) return renderStagingReport(ctx, report);
+  const { stagingDocument } = await import('../../commands/staging/staging-shared.js');
+  printDocument(ctx, stagingDocument(report));
+}
+
+function renderStage(ctx: Context, report: StageReport): void {
   // stdout is the token alone, so `token=$(agent-config stage …)` works; the rest is for people.
   out(ctx, report.record.token);
   if (report.outcome === 'already-staged')
     err(ctx, 'A live stage of this action and object exists; reusing it.');
   const surface = confirmationSurface({ ...report.record, expiresAt: report.expiresAt });
   for (const line of surface) err(ctx, line);
-  return report.exit;
 }
 
-function registerStage(program: Command, ctx: Context, state: CliState): void {
-  program
+/** The flags of `confirm`, `decline` and `claim`, passed on to the verb as they are. */
+type DecisionFlags = { json?: boolean; root?: string } & Record<string, string | boolean | undefined>;
+
+/** A decision verb's action: run, its exit code from its outcome, then the outcome printed. */
+function decisionAction<Token extends string | undefined>(
+  ctx: Context,
+  act: Act,
+  run: (token: Token, opts: DecisionFlags) => Promise<StagingReport>,
+) {
+  return act(
+    async (token: Token, opts: DecisionFlags) => {
+      const { stagingExit } = await import('../../commands/staging/staging-shared.js');
+      const report = await run(token, opts);
+      return { report, exit: stagingExit(report) };
+    },
+    (report, _token, opts) => printStaging(ctx, report, opts.json === true),
+  );
+}
+
+function registerStage(program: Command, ctx: Context, act: Act): void {
+  const stage = program
     .command('stage')
     .description('stage an irreversible action until a person confirms it; prints its token')
     .option('--action <action>', 'what will be done (e.g. delete-branch)')
@@ -66,99 +81,111 @@ function registerStage(program: Command, ctx: Context, state: CliState): void {
     .option('--source <source>', 'who stages it (an agent, a hook)')
     .option('--ttl <duration>', 'how long it may wait, e.g. 15m (default: staging.ttl, 15m)')
     .option('--input <file>', 'read {action, object, source, ttl?} as JSON from FILE, or - for stdin')
-    .option('--json', 'print the outcome and the record as JSON')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (opts) => {
-      const { runStage } = await import('../../commands/staging/stage.js');
-      const { SuppliedKeyError } = await import('../../commands/staging/stage-input.js');
-      const { outcomeReport } = await import('../../commands/staging/staging-shared.js');
-      try {
-        state.exitCode = renderStage(ctx, await runStage(ctx, opts), opts.json === true);
-      } catch (error) {
-        if (!(error instanceof SuppliedKeyError)) throw error;
-        // A refusal with a frozen code: the outcome report, so `--json` callers get one document.
-        const problem = `${error.where}: ${error.reason}`;
-        const report = { ...outcomeReport('stage', 'supplied-key-refused', null), problem };
-        state.exitCode = renderStagingReport(ctx, report, opts.json === true);
-      }
-    });
+    .option('--json', 'print the outcome and the record as JSON');
+  rootOption(stage).action(
+    act(
+      async (opts: StageOptions & { json?: boolean }) => {
+        const { runStage } = await import('../../commands/staging/stage.js');
+        const { SuppliedKeyError } = await import('../../commands/staging/stage-input.js');
+        const { outcomeReport, stagingExit } = await import('../../commands/staging/staging-shared.js');
+        let report: StagingReport | StageReport;
+        try {
+          report = await runStage(ctx, opts);
+        } catch (error) {
+          if (!(error instanceof SuppliedKeyError)) throw error;
+          // A refusal with a frozen code: the outcome report, so `--json` callers get one document.
+          const problem = `${error.where}: ${error.reason}`;
+          report = { ...outcomeReport('stage', 'supplied-key-refused', null), problem };
+        }
+        return { report, exit: stagingExit(report) };
+      },
+      (report, opts) =>
+        opts.json !== true && 'expiresAt' in report
+          ? renderStage(ctx, report)
+          : printStaging(ctx, report, opts.json === true),
+    ),
+  );
 }
 
-function registerDecisions(program: Command, ctx: Context, state: CliState): void {
-  program
+function registerDecisions(program: Command, ctx: Context, act: Act): void {
+  const confirm = program
     .command('confirm')
     .description(
       'confirm a staged action as a person at a terminal (asks for the last four characters of the token)',
     )
     .argument('<token>', 'the token `stage` printed')
     .option('--as <human>', 'who decides, `human:<name>` (default: $AGENT_CONFIG_HUMAN)')
-    .option('--json', 'refused: a confirmation is never made by a program')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (token: string, opts) => {
+    .option('--json', 'refused: a confirmation is never made by a program');
+  rootOption(confirm).action(
+    decisionAction(ctx, act, async (token: string, opts) => {
       const { runConfirm } = await import('../../commands/staging/confirm.js');
-      const report = await runConfirm(ctx, { ...opts, token });
-      state.exitCode = renderStagingReport(ctx, report, opts.json === true);
-    });
-  program
+      return runConfirm(ctx, { ...opts, token });
+    }),
+  );
+  const decline = program
     .command('decline')
     .description('decline a staged action for good; the reason is kept for the agent')
     .argument('<token>', 'the token `stage` printed')
     .option('--reason <text>', 'why, for the agent that staged it')
     .option('--as <who>', 'who declines (default: $AGENT_CONFIG_HUMAN)')
-    .option('--json', 'print the outcome and the record as JSON')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (token: string, opts) => {
+    .option('--json', 'print the outcome and the record as JSON');
+  rootOption(decline).action(
+    decisionAction(ctx, act, async (token: string, opts) => {
       const { runDecline } = await import('../../commands/staging/decline.js');
-      const report = await runDecline(ctx, { ...opts, token });
-      state.exitCode = renderStagingReport(ctx, report, opts.json === true);
-    });
-  program
+      return runDecline(ctx, { ...opts, token });
+    }),
+  );
+  const claim = program
     .command('claim')
     .description('claim a confirmed stage: exit 0 means execute now, and is answered to exactly one caller')
     .argument('[token]', 'the token `stage` printed')
     .option('--action <action>', 'claim by action and object instead of by token')
     .option('--object <object>', 'claim by action and object instead of by token')
-    .option('--json', 'print the outcome and the record as confirmed, as JSON')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (token: string | undefined, opts) => {
+    .option('--json', 'print the outcome and the record as confirmed, as JSON');
+  rootOption(claim).action(
+    decisionAction(ctx, act, async (token: string | undefined, opts) => {
       const { runClaim } = await import('../../commands/staging/claim.js');
-      const report = await runClaim(ctx, { ...opts, token });
-      state.exitCode = renderStagingReport(ctx, report, opts.json === true);
-    });
+      return runClaim(ctx, { ...opts, token });
+    }),
+  );
 }
 
-function registerListing(program: Command, ctx: Context, state: CliState): void {
-  program
+function registerListing(program: Command, ctx: Context, act: Act): void {
+  const pending = program
     .command('pending')
     .description('staged actions awaiting confirmation (same as `gates --pending`)')
-    .option('--json', 'print them as JSON')
-    .option('--root <dir>', ROOT_HELP)
-    .action((opts) => showPending(ctx, state, { root: opts.root, json: opts.json === true }));
-  program
+    .option('--json', 'print them as JSON');
+  rootOption(pending).action((opts) => showPending(ctx, act)({ root: opts.root, json: opts.json === true }));
+  const prune = program
     .command('prune')
     .description('move expired stages from pending/ to resolved/')
-    .option('--json', 'print the moved files as JSON')
-    .option('--root <dir>', ROOT_HELP)
-    .action(async (opts) => {
-      const { runPrune } = await import('../../commands/staging/pending.js');
-      const report = await runPrune(ctx, { root: opts.root });
-      if (opts.json === true) ctx.io.stdout.write(`${JSON.stringify({ moved: report.moved }, null, 2)}\n`);
-      else {
+    .option('--json', 'print the moved files as JSON');
+  rootOption(prune).action(
+    act(
+      async (opts: { root?: string; json?: boolean }) => {
+        const { pendingExit, runPrune } = await import('../../commands/staging/pending.js');
+        return { report: await runPrune(ctx, { root: opts.root }), exit: pendingExit() };
+      },
+      async (report, opts) => {
+        if (opts.json === true) {
+          const { pruneDocument } = await import('../../commands/staging/pending.js');
+          return printDocument(ctx, pruneDocument(report));
+        }
         out(
           ctx,
           `Moved ${report.moved.length} expired stage${report.moved.length === 1 ? '' : 's'} to resolved/.`,
         );
         for (const file of report.moved) out(ctx, `  ${sanitize(file, { inline: true })}`);
-      }
-      state.exitCode = EXIT_OK;
-    });
+      },
+    ),
+  );
 }
 
 /** `stage`, `confirm`, `decline`, `claim`, `pending` and `prune` (SPEC §7). */
-export function registerStaging(program: Command, ctx: Context, state: CliState): void {
-  registerStage(program, ctx, state);
-  registerDecisions(program, ctx, state);
-  registerListing(program, ctx, state);
+export function registerStaging(program: Command, ctx: Context, act: Act): void {
+  registerStage(program, ctx, act);
+  registerDecisions(program, ctx, act);
+  registerListing(program, ctx, act);
 }
 
 /**
@@ -166,19 +193,22 @@ export function registerStaging(program: Command, ctx: Context, state: CliState)
  * store, prints the text or JSON view, and exits 0 whenever it could read the store (a
  * visibility aid, not a gate). Unreadable and tampered records are named on stderr.
  */
-export async function showPending(
-  ctx: Context,
-  state: CliState,
-  opts: { root?: string; json?: boolean },
-): Promise<void> {
-  const { runPending } = await import('../../commands/staging/pending.js');
-  const { renderPendingJson, renderPendingText } = await import('../../render/pending.js');
-  const report = await runPending(ctx, { root: opts.root });
-  warnAboutRecords(ctx, report);
-  ctx.io.stdout.write(
-    opts.json ? renderPendingJson(report.rows, report.unreadable) : renderPendingText(report.rows),
+export function showPending(ctx: Context, act: Act) {
+  return act(
+    async (opts: { root?: string; json?: boolean }) => {
+      const { pendingExit, runPending } = await import('../../commands/staging/pending.js');
+      return { report: await runPending(ctx, { root: opts.root }), exit: pendingExit() };
+    },
+    async (report, opts) => {
+      warnAboutRecords(ctx, report);
+      if (opts.json) {
+        const { pendingDocument } = await import('../../commands/staging/pending.js');
+        return printDocument(ctx, pendingDocument(report));
+      }
+      const { renderPendingText } = await import('../../render/pending.js');
+      ctx.io.stdout.write(renderPendingText(report.rows));
+    },
   );
-  state.exitCode = EXIT_OK;
 }
 
 /** Names on stderr the stage records that could not be read or were tampered with. */

@@ -6,27 +6,19 @@ import { docPage } from '../../core/doc-page.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { VERDICT_RECORD_OUTCOMES } from '../../verdict/recorded.js';
-import { err, out } from '../output.js';
-import type { CliState } from '../state.js';
+import { err, out, printDocument } from '../output.js';
+import { type Act, rootOption } from '../verb.js';
 
-/** The `--json` document of a check: exactly the four keys docs/verdicts.md freezes. */
-export function verdictJson(report: VerdictCheckReport): string {
-  const { valid, code, message, verdict } = report.check;
-  return `${JSON.stringify({ valid, code, message, verdict }, null, 2)}\n`;
-}
-
-/** Prints a check (text or JSON) and returns its exit code: 0 valid, 1 invalid. */
-export function renderVerdictCheck(ctx: Context, report: VerdictCheckReport, json: boolean): number {
+/** Prints a check as text. */
+export function renderVerdictCheck(ctx: Context, report: VerdictCheckReport): void {
   const c = report.check;
-  if (json) ctx.io.stdout.write(verdictJson(report));
-  else if (c.valid) {
+  if (c.valid) {
     const v = c.verdict;
     out(ctx, `valid: risk ${v.risk}, authorization ${v.authorization}, decision ${v.decision}`);
     if (v.reason !== undefined) out(ctx, sanitize(`  reason: ${v.reason}`, { inline: true }));
   } else {
     out(ctx, sanitize(`${c.code}: ${report.input}:${c.line}:${c.column}: ${c.message}`, { inline: true }));
   }
-  return c.valid ? 0 : 1;
 }
 
 const NEXT: Record<string, string> = {
@@ -35,13 +27,9 @@ const NEXT: Record<string, string> = {
   allow: 'recorded; it still waits for a person to confirm — a verdict never confirms',
 };
 
-/** Prints what `verdict record` did (text or JSON) and returns its exit code. */
-export function renderVerdictRecord(ctx: Context, report: VerdictRecordReport, json: boolean): number {
-  if (json) {
-    ctx.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return report.exit;
-  }
-  const meaning = VERDICT_RECORD_OUTCOMES.find((o) => o.code === report.outcome)?.meaning ?? '';
+/** Prints what `verdict record` did as text. */
+export function renderVerdictRecord(ctx: Context, report: VerdictRecordReport): void {
+  const meaning = VERDICT_RECORD_OUTCOMES[report.outcome].meaning;
   const write = report.exit === 2 ? err : out;
   const head = `${report.outcome}: ${report.token === null ? '' : `${report.token} — `}`;
   const v = report.recorded ?? report.verdict;
@@ -63,11 +51,10 @@ export function renderVerdictRecord(ctx: Context, report: VerdictRecordReport, j
     if (v.reason !== undefined && v.reason !== null)
       write(ctx, sanitize(`  Reason:       ${v.reason}`, { inline: true }));
   }
-  return report.exit;
 }
 
 /** `agent-config verdict check` and `verdict record` (SPEC §13). */
-export function registerVerdict(program: Command, ctx: Context, state: CliState): void {
+export function registerVerdict(program: Command, ctx: Context, act: Act): void {
   const verdict = program
     .command('verdict')
     .description(
@@ -78,11 +65,21 @@ export function registerVerdict(program: Command, ctx: Context, state: CliState)
     .description('parse one verdict strictly: exit 0 valid, 1 invalid (with its code), 2 could not read')
     .argument('[file]', 'the verdict JSON file, or - (the default) for stdin')
     .option('--json', 'print {valid, code, message, verdict} as JSON')
-    .action(async (file: string | undefined, opts: { json?: boolean }) => {
-      const { runVerdictCheck } = await import('../../commands/verdict/verdict.js');
-      state.exitCode = renderVerdictCheck(ctx, await runVerdictCheck(ctx, { file }), opts.json === true);
-    });
-  verdict
+    .action(
+      act(
+        async (file: string | undefined, _opts: { json?: boolean }) => {
+          const { runVerdictCheck, verdictCheckExit } = await import('../../commands/verdict/verdict.js');
+          const report = await runVerdictCheck(ctx, { file });
+          return { report, exit: verdictCheckExit(report) };
+        },
+        async (report, _file, opts) => {
+          if (opts.json !== true) return renderVerdictCheck(ctx, report);
+          const { verdictCheckDocument } = await import('../../commands/verdict/verdict.js');
+          printDocument(ctx, verdictCheckDocument(report));
+        },
+      ),
+    );
+  const record = verdict
     .command('record')
     .description(
       'record a verdict on a staged action in the evidence ledger: deny declines it, ask leaves it to a person, allow never confirms',
@@ -90,17 +87,25 @@ export function registerVerdict(program: Command, ctx: Context, state: CliState)
     .argument('<token>', 'the token `stage` printed')
     .argument('[file]', 'the verdict JSON file, or - (the default) for stdin')
     .requiredOption('--reviewer <id>', 'who gave the verdict; recorded as reviewer:<id>')
-    .option('--json', 'print the outcome as JSON')
-    .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(
+    .option('--json', 'print the outcome as JSON');
+  rootOption(record).action(
+    act(
       async (
         token: string,
         file: string | undefined,
         opts: { json?: boolean; reviewer: string; root?: string },
       ) => {
-        const { runVerdictRecord } = await import('../../commands/verdict/verdict-record.js');
+        const { runVerdictRecord, verdictRecordExit } = await import(
+          '../../commands/verdict/verdict-record.js'
+        );
         const report = await runVerdictRecord(ctx, { token, file, reviewer: opts.reviewer, root: opts.root });
-        state.exitCode = renderVerdictRecord(ctx, report, opts.json === true);
+        return { report, exit: verdictRecordExit(report) };
       },
-    );
+      async (report, _token, _file, opts) => {
+        if (opts.json !== true) return renderVerdictRecord(ctx, report);
+        const { verdictRecordDocument } = await import('../../commands/verdict/verdict-record.js');
+        printDocument(ctx, verdictRecordDocument(report));
+      },
+    ),
+  );
 }

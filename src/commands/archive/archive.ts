@@ -17,8 +17,9 @@ import { selectArchive } from '../../archive/select.js';
 import { entriesAfter, type ScannedRoadmap, verdictDependsOnOthers } from '../../archive/tree-after.js';
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
-import { InputError } from '../../core/errors.js';
+import { EXIT_OK, InputError } from '../../core/errors.js';
 import type { GitPort } from '../../core/git-port.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import type { DashboardPlanner } from '../../render/dashboard-planner.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
@@ -188,4 +189,20 @@ export async function runArchive(
   };
   const result = await applyJournal(journal, { ...deps, regenerate, record: record(plan) }, true);
   return { ...done, applied: true, staged: result.staged };
+}
+
+/** `archive` exits 0 whenever it ran: a roadmap it refuses to move is reported, not a failure. */
+export function archiveExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/**
+ * `archive --json`: the report itself, the plan (or the result) in full. The GitHub Action reads
+ * `applied`, `plan.moves`, `plan.refusals` and `plan.baseProblem` from it (action/archive.mjs).
+ */
+export type ArchiveDocument = ArchiveReport;
+
+/** The document of `archive --json`. */
+export function archiveDocument(report: ArchiveReport): ArchiveDocument {
+  return report;
 }

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { EXIT_OK, UsageError } from '../../core/errors.js';
+import { type ExitCode, outcomes } from '../../core/outcomes.js';
 import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
@@ -13,8 +14,18 @@ import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
 
-/** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
-export const VERIFY_EXIT = Object.freeze({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 } as const);
+/** `evidence verify`'s results and their exit codes (SPEC §11), frozen: scripts and CI depend on them. */
+export const VERIFY_EXIT = outcomes({
+  clean: { exit: 0, meaning: 'clean' },
+  integrity: {
+    exit: 1,
+    meaning:
+      'integrity failure (a corrupt stream, an --against problem, a stream that is a link out of the repository)',
+  },
+  usage: { exit: 2, meaning: 'usage (an unknown REF, bad flags)' },
+  tornTail: { exit: 3, meaning: 'torn tail (and nothing worse)' },
+  io: { exit: 4, meaning: 'I/O (a stream that is a folder or unreadable, a ledger path that is a file)' },
+});
 
 /** One stream's line of the verify report (the `--json` shape is frozen). */
 export interface VerifiedStream {
@@ -143,10 +154,11 @@ async function anchorProblems(
 }
 
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
-  if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code))) return VERIFY_EXIT.integrity;
-  if (problems.some((p) => IO_CODES.has(p.code))) return VERIFY_EXIT.io;
-  if (problems.length > 0) return VERIFY_EXIT.tornTail;
-  return VERIFY_EXIT.clean;
+  if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code)))
+    return VERIFY_EXIT.integrity.exit;
+  if (problems.some((p) => IO_CODES.has(p.code))) return VERIFY_EXIT.io.exit;
+  if (problems.length > 0) return VERIFY_EXIT.tornTail.exit;
+  return VERIFY_EXIT.clean.exit;
 }
 
 /**
@@ -238,4 +250,42 @@ export async function runEvidenceLog(
       verified,
     }));
   return { records };
+}
+
+/** The exit code of `evidence verify`: its result's, from `VERIFY_EXIT`. */
+export function verifyExit(report: EvidenceVerifyReport): ExitCode {
+  return report.exit;
+}
+
+/** `evidence verify --json`: a problem's `detail` is for people and stays out. */
+export interface VerifyDocument {
+  ok: boolean;
+  exit: EvidenceVerifyReport['exit'];
+  streams: VerifiedStream[];
+  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq'>>;
+  anomalies: EvidenceVerifyReport['anomalies'];
+}
+
+/** The document of `evidence verify --json`: the CLI prints it and the report embeds it. */
+export function verifyDocument(report: EvidenceVerifyReport): VerifyDocument {
+  const { ok, exit, streams, problems, anomalies } = report;
+  const bare = problems.map(({ code, file, seq }) =>
+    seq === undefined ? { code, file } : { code, file, seq },
+  );
+  return { ok, exit, streams, problems: bare, anomalies };
+}
+
+/** `evidence log` exits 0 whenever it could read the ledger. */
+export function logExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** `evidence log --json`: the records in time order, as the command gives them. */
+export interface LogDocument {
+  records: LoggedRecord[];
+}
+
+/** The document of `evidence log --json`. */
+export function logDocument(report: EvidenceLogReport): LogDocument {
+  return { records: report.records };
 }

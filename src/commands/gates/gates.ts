@@ -1,17 +1,26 @@
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
+import { EXIT_OK } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import type { WindowView } from '../../guard/window.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
+import { blockerClass } from '../../roadmap/blockers.js';
 import {
   compareGateEntries,
   type GateEntry,
   gateEntriesOf,
   mayHoldBlockers,
 } from '../../roadmap/gate-entries.js';
+import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
-import { windowStateAt } from '../guard/window.js';
-import { type PendingReport, readPending } from '../staging/pending.js';
+import { type OpenWindowDocument, openWindowDocument, windowStateAt } from '../guard/window.js';
+import {
+  type PendingDocument,
+  type PendingReport,
+  pendingDocument,
+  readPending,
+} from '../staging/pending.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -73,4 +82,85 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
     window: windowStateAt(root, config, ctx.clock()).window,
   };
+}
+
+/** `gates` exits 0 whatever it lists: a visibility aid, not a gate. */
+export function gatesExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** One open blocker in `gates --json`: upstream's keys in upstream's order, then ours; raw values. */
+export interface GatesBlockerDocument {
+  id: string;
+  roadmap: string;
+  owner: string;
+  needsYou: boolean;
+  blocks: string;
+  unblocksSteps: number;
+  /** The `What to do` lines regrouped into steps. */
+  todo: string[];
+  resolvedWhen: string;
+  class: ReturnType<typeof blockerClass>;
+  question: string;
+  recommendation: string;
+  ifNothing: string;
+  line: number;
+}
+
+/** `gates --json` (and `gates --all --json`). */
+export interface GatesDocument {
+  /** The open gate window, first; absent while none is open. */
+  window?: OpenWindowDocument;
+  /** Counts over every open blocker. */
+  needsYou: number;
+  other: number;
+  /** The person's open blockers, or every one with `--all`. */
+  blockers: GatesBlockerDocument[];
+  /** What `pending --json` prints, when a stage record exists (expired or unreadable included). */
+  pending?: PendingDocument;
+}
+
+function blockerDocument({ blocker: b, roadmap, needsYou, openSteps }: GateEntry): GatesBlockerDocument {
+  return {
+    id: b.id,
+    roadmap,
+    owner: b.owner,
+    needsYou,
+    blocks: b.blocks,
+    unblocksSteps: openSteps,
+    todo: regroupTodo(b.todo),
+    resolvedWhen: b.resolvedWhen,
+    class: blockerClass(b),
+    question: b.question,
+    recommendation: b.recommendation,
+    ifNothing: b.ifNothing,
+    line: b.line,
+  };
+}
+
+/** Whether a stage record exists, expired or unreadable ones included: then `pending` joins the document. */
+function anyStageRecord(report: GatesReport): boolean {
+  return report.pending.rows.length > 0 || report.pending.unreadable.length > 0;
+}
+
+/**
+ * The document of `gates --json`: the CLI prints it and the report embeds it (`all`). Without
+ * a roadmap folder or a stage record it is upstream's `{needsYou: 0, other: 0, blockers: []}`.
+ */
+export function gatesDocument(report: GatesReport, all: boolean): GatesDocument {
+  const mine = report.entries.filter((e) => e.needsYou).length;
+  const shown = all ? report.entries : report.entries.filter((e) => e.needsYou);
+  const window = report.window ?? null;
+  return {
+    ...(window === null ? {} : { window: openWindowDocument(window) }),
+    needsYou: mine,
+    other: report.entries.length - mine,
+    blockers: shown.map(blockerDocument),
+    ...(anyStageRecord(report) ? { pending: pendingDocument(report.pending) } : {}),
+  };
+}
+
+/** Upstream printed the document on one line when there was no roadmap folder; so does `gates` then, unless a stage record exists. */
+export function gatesDocumentCompact(report: GatesReport): boolean {
+  return !report.hasRoadmaps && !anyStageRecord(report);
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.js';
 import { randomHex } from '../../core/crypto.js';
 import { docPage } from '../../core/doc-page.js';
 import { UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { appendEvidence, readEvidence } from '../../evidence/api.js';
@@ -53,7 +54,7 @@ function refuse(
   return {
     verb,
     outcome: code,
-    exit: WINDOW_REFUSALS[code],
+    exit: WINDOW_REFUSALS[code].exit,
     open: state?.open ?? false,
     window: state?.window ?? null,
     message,
@@ -236,4 +237,35 @@ export async function runWindowStatus(ctx: Context, options: { root?: string }):
         ? 'no window is open'
         : `open until ${w.expiresAt} for ${w.actions.join(', ')}, opened by ${w.openedBy}: ${w.reason} (${w.bypassed} let through)`,
   };
+}
+
+/** The exit code of a `window` verb: its outcome's (a refusal's from `WINDOW_REFUSALS`, else 0). */
+export function windowExit(report: WindowReport): ExitCode {
+  return report.exit;
+}
+
+/** An open window as documents show it: its id stays out. */
+export type OpenWindowDocument = Omit<WindowView, 'id'>;
+
+/** `window status --json`: exactly `{open, window}`, the window null while none is open. */
+export interface WindowDocument {
+  open: boolean;
+  window: OpenWindowDocument | null;
+}
+
+/** An open window's member of `window status --json` (and, first, of `gates --json`). */
+export function openWindowDocument(w: WindowView): OpenWindowDocument {
+  return {
+    openedBy: w.openedBy,
+    openedAt: w.openedAt,
+    expiresAt: w.expiresAt,
+    actions: w.actions,
+    reason: w.reason,
+    bypassed: w.bypassed,
+  };
+}
+
+/** The document of `window status --json`. */
+export function windowDocument(report: Pick<WindowReport, 'open' | 'window'>): WindowDocument {
+  return { open: report.open, window: report.window === null ? null : openWindowDocument(report.window) };
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { InputError, UsageError } from '../../core/errors.js';
+import { EXIT_OK, InputError, UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { pathKind } from '../../repo/discover.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -107,4 +108,9 @@ export async function uninstallAgentHook(ctx: Context, options: AgentHookOptions
     return { text, result: text !== null };
   });
   return removed ? { ...gone, action: 'removed' } : gone;
+}
+
+/** `hooks install|uninstall --agent` exits 0 whenever it ran (a missing binary is a warning). */
+export function agentHookExit(): ExitCode {
+  return EXIT_OK;
 }

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import type { Context } from '../../core/context.js';
-import { RepoStateError } from '../../core/errors.js';
+import { EXIT_OK, RepoStateError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { backUpHook, readHook, runningCli, writeHook } from '../../repo/hook-file.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -109,4 +110,9 @@ export async function installHooks(ctx: Context, options: HooksInstallOptions): 
   const backup = plan.action === 'replace' ? backUpHook(path) : null;
   if (plan.action !== 'unchanged') writeHook(path, plan.script);
   return { hook: shown, action: plan.action, backup: backup && `${shown}.backup`, cliPath };
+}
+
+/** `hooks install` exits 0 whenever it ran. */
+export function hooksExit(): ExitCode {
+  return EXIT_OK;
 }

@@ -2,7 +2,8 @@ import { join, relative } from 'node:path';
 import { CONFIG_FILE, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
-import { InputError, RepoStateError, UsageError } from '../../core/errors.js';
+import { EXIT_OK, InputError, RepoStateError, UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { type InitFacts, type InitItem, type InitPlan, planInit } from '../../init/plan.js';
 import { isMarkdownName, listMarkdownFiles, pathKind } from '../../repo/discover.js';
@@ -129,4 +130,17 @@ export async function runInit(ctx: Context, options: InitOptions): Promise<InitR
     items: plan.items.map(({ content: _content, ...item }) => item),
     missingBinary: options.agent === undefined ? null : missingHookBinary(root),
   };
+}
+
+/** `init` exits 0 whenever it ran (a dry run included). */
+export function initExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** `init --json`: the report itself. */
+export type InitDocument = InitReport;
+
+/** The document of `init --json`. */
+export function initDocument(report: InitReport): InitDocument {
+  return report;
 }

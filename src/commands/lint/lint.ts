@@ -2,7 +2,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { compareDiagnostics, type Diagnostic } from '../../core/diagnostics.js';
-import { UsageError } from '../../core/errors.js';
+import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { countSeverities, type LintReport } from '../../lint/report.js';
 import { findRule, RULES } from '../../lint/rules/index.js';
 import { lintDocuments } from '../../lint/runner.js';
@@ -147,4 +148,9 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
 /** The ids of every lint rule, in `docs/rules.md` order. */
 export function lintRuleIds(): string[] {
   return RULES.map((r) => r.meta.id);
+}
+
+/** The exit code of `lint`: 1 when any error was found, whatever the format. */
+export function lintExit(report: LintReport): ExitCode {
+  return report.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { InputError } from '../../core/errors.js';
+import { EXIT_FINDINGS, EXIT_OK, InputError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { type StaleDetail, staleDetail } from '../../render/dashboard-diff.js';
 import { DashboardPlanner, dashboardLinkPrefix } from '../../render/dashboard-planner.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
@@ -135,4 +136,60 @@ export async function runProgress(ctx: Context, options: ProgressOptions): Promi
     writeFileAtomic(path, content);
   }
   return report;
+}
+
+/** Whether `progress --check` fails: a missing or stale dashboard, or a roadmap to archive. */
+function checkFails(report: ProgressReport): boolean {
+  if (report.mode !== 'check' || !report.hasRoadmaps) return false;
+  return report.missing || report.stale || report.completed.length > 0 || report.ironLaw3.length > 0;
+}
+
+/** The exit code of `progress`: 1 when `--check` fails, else 0 (SPEC §3). */
+export function progressExit(report: ProgressReport): ExitCode {
+  return checkFails(report) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** `progress --json`: what the text output says, as data; paths are repository-relative. */
+export interface ProgressDocument {
+  mode: ProgressReport['mode'];
+  /** False exactly when `--check` exits 1. */
+  ok: boolean;
+  dashboard: string;
+  hasRoadmaps: boolean;
+  roadmaps: number;
+  steps: { done: number; active: number };
+  missing: boolean;
+  stale: boolean;
+  completed: ProgressReport['completed'];
+  ironLaw3: ProgressReport['ironLaw3'];
+  mergeGated: MergeGatedNote[];
+  warnings: Diagnostic[];
+}
+
+/**
+ * `progress --json` (and `progress --check --json`). The CLI prints it and the MCP server
+ * answers it as the `progress_check` tool's structured result.
+ */
+export function progressDocument(report: ProgressReport): ProgressDocument {
+  return {
+    mode: report.mode,
+    ok: !checkFails(report),
+    dashboard: report.dashboard,
+    hasRoadmaps: report.hasRoadmaps,
+    roadmaps: report.roadmapCount,
+    steps: { done: report.stepsDone, active: report.stepsActive },
+    missing: report.missing,
+    stale: report.stale,
+    completed: report.completed,
+    ironLaw3: report.ironLaw3,
+    mergeGated: report.mergeGated,
+    warnings: report.warnings.map((d) => ({
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    })),
+  };
 }

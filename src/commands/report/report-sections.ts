@@ -1,67 +1,65 @@
 import type { Context } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
-import { formatJson } from '../../lint/reporters/json.js';
-import { logJson, verifyJson } from '../../render/evidence.js';
-import { renderGatesJsonOutput } from '../../render/gates.js';
-import { renderPendingJson } from '../../render/pending.js';
-import { windowJson } from '../../render/window.js';
-import { runEvidenceLog, runEvidenceVerify } from '../evidence/evidence.js';
-import { runGates } from '../gates/gates.js';
-import { runWindowStatus } from '../guard/window.js';
+import { type LintJsonDocument, lintJsonDocument } from '../../lint/reporters/json.js';
+import {
+  type LogDocument,
+  logDocument,
+  runEvidenceLog,
+  runEvidenceVerify,
+  type VerifyDocument,
+  verifyDocument,
+} from '../evidence/evidence.js';
+import { type GatesDocument, gatesDocument, runGates } from '../gates/gates.js';
+import { runWindowStatus, type WindowDocument, windowDocument } from '../guard/window.js';
 import { runLint } from '../lint/lint.js';
-import { runPending } from '../staging/pending.js';
+import { type PendingDocument, pendingDocument, runPending } from '../staging/pending.js';
 
 /**
- * The documents of other commands the report embeds, each exactly as that command prints it
- * with `--json`: made in process by the command's own run and render functions, then parsed.
- * A command that cannot run here (an unreadable staging store, say) gives null.
+ * The documents of other verbs the report embeds, each exactly as that verb prints it with
+ * `--json`: made in process by the verb's own run and document functions. A verb that cannot
+ * run here (an unreadable staging store, say) gives null.
  */
-export type Section = (ctx: Context, root: string) => Promise<unknown>;
+export interface ReportSections {
+  /** `gates --all --json`. */
+  gates: GatesDocument | null;
+  /** `pending --json`. */
+  pending: PendingDocument | null;
+  /** `window status --json`. */
+  window: WindowDocument | null;
+  /** `evidence verify --json`. */
+  evidence: VerifyDocument | null;
+  /** The latest records of `evidence log --json` (its last `LATEST_RECORDS`, newest last), in its shape. */
+  evidenceLog: LogDocument | null;
+  /** `lint --format json`. */
+  lint: LintJsonDocument | null;
+}
 
-/** The JSON a command prints, parsed; null when the command refuses to run here. */
-async function printed(print: () => Promise<string>): Promise<unknown> {
+/** How many of the ledger's latest records the report carries. */
+export const LATEST_RECORDS = 10;
+
+/** A verb's document, or null when the verb refuses to run here. */
+async function section<Document>(make: () => Promise<Document>): Promise<Document | null> {
   try {
-    return JSON.parse(await print());
+    return await make();
   } catch (error) {
     if (error instanceof AgentConfigError) return null;
     throw error;
   }
 }
 
-/** `gates --all --json`. */
-export const gatesDocument: Section = (ctx, root) =>
-  printed(async () => {
-    return renderGatesJsonOutput(await runGates(ctx, { root }), true);
-  });
-
-/** `pending --json`. */
-export const pendingDocument: Section = (ctx, root) =>
-  printed(async () => {
-    const report = await runPending(ctx, { root });
-    return renderPendingJson(report.rows, report.unreadable);
-  });
-
-/** `lint --format json`. */
-export const lintDocument: Section = (ctx, root) =>
-  printed(async () => formatJson(await runLint(ctx, { root, args: [], staged: false })));
-
-/** `window status --json`. */
-export const windowDocument: Section = (ctx, root) =>
-  printed(async () => windowJson(await runWindowStatus(ctx, { root })));
-
-/** `evidence verify --json`. */
-export const evidenceDocument: Section = (ctx, root) =>
-  printed(async () => verifyJson(await runEvidenceVerify(ctx, { root, staged: false })));
-
-/** How many of the ledger's latest records the report carries. */
-export const LATEST_RECORDS = 10;
-
-/**
- * The latest records of `evidence log --json` (its last `LATEST_RECORDS`, newest last), in that
- * document's shape: `{records: [...]}`.
- */
-export const evidenceLogDocument: Section = (ctx, root) =>
-  printed(async () => {
-    const { records } = await runEvidenceLog(ctx, { root });
-    return logJson({ records: records.slice(-LATEST_RECORDS) });
-  });
+/** Runs each verb the report embeds, in the order the document lists them. */
+export async function reportSections(ctx: Context, root: string): Promise<ReportSections> {
+  return {
+    gates: await section(async () => gatesDocument(await runGates(ctx, { root }), true)),
+    pending: await section(async () => pendingDocument(await runPending(ctx, { root }))),
+    window: await section(async () => windowDocument(await runWindowStatus(ctx, { root }))),
+    evidence: await section(async () =>
+      verifyDocument(await runEvidenceVerify(ctx, { root, staged: false })),
+    ),
+    evidenceLog: await section(async () => {
+      const { records } = await runEvidenceLog(ctx, { root });
+      return logDocument({ records: records.slice(-LATEST_RECORDS) });
+    }),
+    lint: await section(async () => lintJsonDocument(await runLint(ctx, { root, args: [], staged: false }))),
+  };
+}

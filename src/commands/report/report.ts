@@ -1,20 +1,14 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../core/context.js';
-import { InputError, UsageError } from '../../core/errors.js';
+import { EXIT_OK, InputError, UsageError } from '../../core/errors.js';
 import type { GitPort, LoggedCommit } from '../../core/git-port.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
-import type { ReportDocument } from '../../report/model.js';
-import {
-  evidenceDocument,
-  evidenceLogDocument,
-  gatesDocument,
-  lintDocument,
-  pendingDocument,
-  windowDocument,
-} from './report-sections.js';
+import type { ReportPage } from '../../report/model.js';
+import { type ReportSections, reportSections } from './report-sections.js';
 
 /** The page's default place: machine-local state in the runtime folder, which ignores itself. */
 export const DEFAULT_REPORT = `${RUNTIME_DIR}/report.html`;
@@ -28,6 +22,12 @@ export interface ReportOptions {
   /** Only the document: no page is written. */
   json?: boolean;
 }
+
+/**
+ * The `report --json` document, which the page embeds whole: the history, and the documents of
+ * `gates`, `pending`, `window status`, `evidence verify`, `evidence log` and `lint` as each prints them.
+ */
+export interface ReportDocument extends Omit<ReportPage, keyof ReportSections>, ReportSections {}
 
 /** What `report` built, and where it wrote the page (null with `json`). */
 export interface ReportResult {
@@ -87,12 +87,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     generatedAt: ctx.clock().toISOString(),
     history,
     roadmaps,
-    gates: await gatesDocument(ctx, root),
-    pending: await pendingDocument(ctx, root),
-    window: await windowDocument(ctx, root),
-    evidence: await evidenceDocument(ctx, root),
-    evidenceLog: await evidenceLogDocument(ctx, root),
-    lint: await lintDocument(ctx, root),
+    ...(await reportSections(ctx, root)),
   };
   if (options.json) return { document, written: null };
   const { renderReportHtml } = await import('../../report/html.js');
@@ -110,4 +105,14 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     );
   }
   return { document, written: path };
+}
+
+/** `report` exits 0 whenever it wrote the page (or printed the document). */
+export function reportExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** The document of `report --json`. */
+export function reportDocument(result: ReportResult): ReportDocument {
+  return result.document;
 }

@@ -98,3 +98,11 @@ export async function runRoadmap(
   const { file, rel, text, problem } = await readRoadmapText(ctx, options);
   return { file, rel, roadmap: text === null ? null : parseRoadmap(text, { rel, file }), problem };
 }
+
+/** The `roadmap` tool's document (no CLI verb prints it): the report itself. */
+export type RoadmapDocument = RoadmapReport;
+
+/** The document of the `roadmap` tool. */
+export function roadmapDocument(report: RoadmapReport): RoadmapDocument {
+  return report;
+}

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
-import { AgentConfigError } from '../../core/errors.js';
+import { AgentConfigError, EXIT_OK } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { readEvidence } from '../../evidence/api.js';
 import type { PendingRow, UnreadableRecord } from '../../render/pending.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -104,4 +105,51 @@ export async function runPrune(ctx: Context, options: { root?: string }): Promis
   const moved = pruneExpired(store.root, policyAt(ctx.clock(), store));
   await recordExpired(ctx, store, moved);
   return { root: store.root, moved };
+}
+
+/** `pending` and `prune` exit 0 whenever they could read the store: a visibility aid, not a gate. */
+export function pendingExit(): ExitCode {
+  return EXIT_OK;
+}
+
+/** One stage as `pending --json` lists it: its row with raw values, without the record file. */
+export type PendingStageDocument = Omit<PendingRow, 'file'>;
+
+/** `pending --json` (= `gates --pending --json`; `gates --json` holds it as `pending`). */
+export interface PendingDocument {
+  awaitingYou: number;
+  expired: number;
+  /** Every row of `pending/`, expired included. */
+  staged: PendingStageDocument[];
+  unreadable: UnreadableRecord[];
+}
+
+/** The document of `pending --json`: counts, then every row with raw values, then the files that could not be read. */
+export function pendingDocument(report: Pick<PendingReport, 'rows' | 'unreadable'>): PendingDocument {
+  const { rows, unreadable } = report;
+  return {
+    awaitingYou: rows.filter((r) => r.status === 'pending').length,
+    expired: rows.filter((r) => r.status === 'expired').length,
+    staged: rows.map((r) => ({
+      token: r.token,
+      action: r.action,
+      object: r.object,
+      source: r.source,
+      stagedAt: r.stagedAt,
+      expiresAt: r.expiresAt,
+      status: r.status,
+      ...(r.verdict === undefined ? {} : { verdict: { ...r.verdict } }),
+    })),
+    unreadable: unreadable.map((u) => ({ file: u.file, problem: u.problem })),
+  };
+}
+
+/** `prune --json`: the files moved, repository-relative. */
+export interface PruneDocument {
+  moved: string[];
+}
+
+/** The document of `prune --json`. */
+export function pruneDocument(report: PruneReport): PruneDocument {
+  return { moved: report.moved };
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../core/config.js';
 import { RepoStateError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import type { ConfiguredRepository } from '../../repo/open-repository.js';
 import type { Decision } from '../../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
@@ -72,4 +73,22 @@ export function settle(root: string, token: string, decide: (found: Found | null
     `agents/runtime/staged-confirmations (token ${token})`,
     'run the command again',
   );
+}
+
+/** The exit code of a staging verb: its outcome's, from the verb's table in `OUTCOMES`. */
+export function stagingExit(report: StagingReport): ExitCode {
+  return report.exit;
+}
+
+/** The `--json` document of `stage`, `confirm`, `decline` and `claim`: the outcome, then the record. */
+export interface StagingDocument extends StagingReport {
+  /** `stage` only: the effective expiry, ISO-8601 (before `record`). */
+  expiresAt?: string;
+}
+
+/** The document of a staging verb; the MCP server answers it as the `stage` and `claim` tools' result. */
+export function stagingDocument(report: StagingReport & { expiresAt?: string }): StagingDocument {
+  const { verb, outcome, exit, token, file, problem, record } = report;
+  const extra = 'expiresAt' in report ? { expiresAt: report.expiresAt } : {};
+  return { verb, outcome, exit, token, file, problem, ...extra, record };
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/outcomes.js';
 import { appendEvidence, readEvidence } from '../../evidence/api.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { readInput } from '../../repo/read-input.js';
@@ -9,10 +10,10 @@ import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import {
   sameVerdict,
+  VERDICT_RECORD_OUTCOMES,
   type VerdictPayload,
   type VerdictRecordOutcome,
   verdictPayload,
-  verdictRecordExit,
   verdictsByToken,
 } from '../../verdict/recorded.js';
 import { checkVerdict, type Verdict, type VerdictCode } from '../../verdict/verdict.js';
@@ -86,7 +87,7 @@ export async function runVerdictRecord(
     more: Partial<VerdictRecordReport> = {},
   ): VerdictRecordReport => ({
     outcome,
-    exit: verdictRecordExit(outcome),
+    exit: VERDICT_RECORD_OUTCOMES[outcome].exit,
     token: isSafeToken(options.token) ? options.token : null,
     reviewer,
     verdict: null,
@@ -164,4 +165,17 @@ async function declineAs(
   reason: string | undefined,
 ): Promise<string> {
   return (await runDecline(ctx, { root, token, as: reviewer, reason })).outcome;
+}
+
+/** The exit code of `verdict record`: its outcome's, from `VERDICT_RECORD_OUTCOMES`. */
+export function verdictRecordExit(report: VerdictRecordReport): ExitCode {
+  return report.exit;
+}
+
+/** `verdict record --json`: the report itself, every member. */
+export type VerdictRecordDocument = VerdictRecordReport;
+
+/** The document of `verdict record --json`. */
+export function verdictRecordDocument(report: VerdictRecordReport): VerdictRecordDocument {
+  return report;
 }

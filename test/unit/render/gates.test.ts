@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  renderGatesJson,
-  renderGatesReply,
-  renderGatesText,
-  renderNoRoadmaps,
-} from '../../../src/render/gates.js';
+import { type GatesReport, gatesDocument, gatesDocumentCompact } from '../../../src/commands/gates/gates.js';
+import { documentText } from '../../../src/core/document.js';
+import { renderGatesReply, renderGatesText, renderNoRoadmaps } from '../../../src/render/gates.js';
 import { collectGateEntries, type GateEntry } from '../../../src/roadmap/gate-entries.js';
 import { parseRoadmap } from '../../../src/roadmap/scanner.js';
 
@@ -12,6 +9,20 @@ function entries(rel: string, open: number, blockers: string, preamble = ''): Ga
   const steps = Array.from({ length: open }, (_, i) => `- [ ] step ${i}`).join('\n');
   const text = `# T\n${preamble}\n## Phase 1 — Go\n\n${steps}\n\n## Blockers\n\n${blockers}`;
   return collectGateEntries([parseRoadmap(text, { rel, file: `agents/roadmaps/${rel}` })]);
+}
+
+/** A `gates` report of these entries, with no stage record and no window. */
+function report(e: GateEntry[], hasRoadmaps = true): GatesReport {
+  const pending = { root: '', rows: [], unreadable: [], tampered: [] };
+  return {
+    root: '',
+    roadmapsDir: 'agents/roadmaps',
+    hasRoadmaps,
+    entries: e,
+    problems: [],
+    warnings: [],
+    pending,
+  };
 }
 
 const FULL = `### blocker: pick-name
@@ -213,12 +224,12 @@ describe('renderGatesReply', () => {
   });
 });
 
-describe('renderGatesJson', () => {
+describe('gatesDocument', () => {
   it("keeps upstream's keys in upstream's order, then ours, with raw values", () => {
     const e = entries('a.md', 3, `${FULL.replace('Which name?', 'Which \x1b name?')}- **Class:** 1 — pre\n`);
-    const doc = JSON.parse(renderGatesJson(e, { all: false }));
+    const doc = gatesDocument(report(e), false);
     expect(Object.keys(doc)).toEqual(['needsYou', 'other', 'blockers']);
-    expect(Object.keys(doc.blockers[0])).toEqual([
+    expect(Object.keys(doc.blockers[0]!)).toEqual([
       'id',
       'roadmap',
       'owner',
@@ -246,18 +257,21 @@ describe('renderGatesJson', () => {
 
   it('counts every open blocker but lists only the person’s unless --all', () => {
     const e = entries('a.md', 1, FULL + MAINT);
-    const mine = JSON.parse(renderGatesJson(e, { all: false }));
-    const all = JSON.parse(renderGatesJson(e, { all: true }));
+    const mine = gatesDocument(report(e), false);
+    const all = gatesDocument(report(e), true);
     expect([mine.needsYou, mine.other, mine.blockers.length]).toEqual([1, 1, 1]);
     expect(all.blockers.map((b: { id: string }) => b.id)).toEqual(['infra', 'pick-name']);
-    expect(renderGatesJson(e, { all: true }).endsWith('}\n')).toBe(true);
+    expect(documentText(gatesDocument(report(e), true)).endsWith('}\n')).toBe(true);
   });
 });
 
 describe('renderNoRoadmaps', () => {
   it("prints upstream's message per view", () => {
     expect(renderNoRoadmaps('text')).toBe('No roadmaps directory — nothing to report.\n');
-    expect(renderNoRoadmaps('json')).toBe('{"needsYou":0,"other":0,"blockers":[]}\n');
+    const none = report([], false);
+    expect(documentText(gatesDocument(none, false), gatesDocumentCompact(none))).toBe(
+      '{"needsYou":0,"other":0,"blockers":[]}\n',
+    );
     expect(renderNoRoadmaps('reply')).toBe('');
   });
 });

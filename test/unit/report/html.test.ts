@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportDocument } from '../../../src/commands/report/report.js';
 import { escapeHtml, jsonForScript } from '../../../src/report/escape.js';
 import { REPORT_CSP, renderReportHtml } from '../../../src/report/html.js';
-import type { ReportDocument } from '../../../src/report/model.js';
 import { num, tickStep } from '../../../src/report/svg.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -56,6 +56,14 @@ function doc(): ReportDocument {
           question: '</script><script>alert(1)</script>',
           todo: ['a & b'],
           needsYou: true,
+          owner: 'user',
+          blocks: '',
+          unblocksSteps: 0,
+          resolvedWhen: '',
+          class: '3',
+          recommendation: '',
+          ifNothing: '',
+          line: 1,
         },
       ],
     },
@@ -114,6 +122,9 @@ function doc(): ReportDocument {
     },
     lint: {
       version: 1,
+      rules: ['r'],
+      checked: [HOSTILE],
+      skipped: [],
       summary: { errors: 0, warnings: 1, files: 1 },
       findings: [{ file: HOSTILE, line: 1, column: 1, severity: 'warning', rule: 'r', message: '"quoted"' }],
     },
@@ -163,12 +174,13 @@ describe('renderReportHtml', () => {
   });
 
   it('says when no window is open and when the ledger verifies with no records', () => {
-    const quiet = renderReportHtml({
+    const document: ReportDocument = {
       ...doc(),
       window: { open: false, window: null },
       evidence: { ok: true, exit: 0, streams: [], problems: [], anomalies: [] },
       evidenceLog: { records: [] },
-    });
+    };
+    const quiet = renderReportHtml(document);
     expect(quiet).toContain('No window is open');
     expect(quiet).toContain('class="ok">Verified: 0 stream(s)');
     expect(quiet).toContain('No records yet.');

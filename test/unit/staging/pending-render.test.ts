@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { pendingDocument } from '../../../src/commands/staging/pending.js';
 import {
   confirmationSurface,
   confirmQuestion,
   exactValue,
   type PendingRow,
-  renderPendingJson,
   renderPendingText,
 } from '../../../src/render/pending.js';
 
@@ -71,16 +71,14 @@ describe('the --pending text view (reference §4.7)', () => {
 
 describe('the --pending JSON view', () => {
   it('keeps raw values, counts, every row with its derived status, and the unreadable files', () => {
-    const doc = JSON.parse(
-      renderPendingJson(
-        [row(1, { object: 'a\u001bb' }), row(2, { status: 'expired' })],
-        [{ file: 'agents/runtime/staged-confirmations/pending/x.json', problem: 'not valid JSON' }],
-      ),
-    );
+    const doc = pendingDocument({
+      rows: [row(1, { object: 'a\u001bb' }), row(2, { status: 'expired' })],
+      unreadable: [{ file: 'agents/runtime/staged-confirmations/pending/x.json', problem: 'not valid JSON' }],
+    });
     expect(Object.keys(doc)).toEqual(['awaitingYou', 'expired', 'staged', 'unreadable']);
     expect(doc.awaitingYou).toBe(1);
     expect(doc.expired).toBe(1);
-    expect(Object.keys(doc.staged[0])).toEqual([
+    expect(Object.keys(doc.staged[0]!)).toEqual([
       'token',
       'action',
       'object',
@@ -89,8 +87,8 @@ describe('the --pending JSON view', () => {
       'expiresAt',
       'status',
     ]);
-    expect(doc.staged[0].object).toBe('a\u001bb');
-    expect(doc.staged[1].status).toBe('expired');
+    expect(doc.staged[0]!.object).toBe('a\u001bb');
+    expect(doc.staged[1]!.status).toBe('expired');
     expect(doc.unreadable).toHaveLength(1);
   });
 });

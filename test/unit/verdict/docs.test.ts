@@ -14,10 +14,8 @@ describe('docs/verdicts.md', () => {
   });
 
   it('lists every outcome of verdict record with its exit code', () => {
-    for (const o of VERDICT_RECORD_OUTCOMES) {
-      expect(DOC, o.code).toMatch(
-        new RegExp(`\\| \`${o.code}\` \\| ${o.exit} \\| ${escaped(o.meaning)} \\|`),
-      );
+    for (const [code, o] of Object.entries(VERDICT_RECORD_OUTCOMES)) {
+      expect(DOC, code).toMatch(new RegExp(`\\| \`${code}\` \\| ${o.exit} \\| ${escaped(o.meaning)} \\|`));
     }
   });
 });

@@ -51,7 +51,7 @@ describe('recorded verdicts', () => {
   });
 
   it('have a frozen table of outcomes and exit codes', () => {
-    expect(VERDICT_RECORD_OUTCOMES.map((o) => `${o.code} ${o.exit}`)).toEqual([
+    expect(Object.entries(VERDICT_RECORD_OUTCOMES).map(([code, o]) => `${code} ${o.exit}`)).toEqual([
       'recorded 0',
       'already-recorded 0',
       'decline-unrecorded 1',
