@@ -18,15 +18,37 @@ export function parseChecks(text) {
 }
 
 const outcome = (code) => (code === 0 ? 'pass' : code === 1 ? 'fail' : 'error');
-// `evidence verify` exits 1 for a broken chain and 3 for a torn tail (the ledger is wrong: a
-// finding), 2 for usage and 4 for I/O (it could not look).
-const evidenceOutcome = (code) => (code === 0 ? 'pass' : code === 1 || code === 3 ? 'fail' : 'error');
 const output = (r) => `${r.stdout}${r.stderr}`.trim();
+// The problem codes with which `evidence verify` says it could not look (docs/evidence.md):
+// anything else it reports is a finding about the ledger.
+const COULD_NOT_LOOK = new Set(['not-a-file', 'unreadable', 'io-error', 'ledger-not-folder']);
+
+/**
+ * A verb's `--json` document, from which a check's outcome is read (`ok`, the problem codes),
+ * or null when it printed none: then it could not run, whatever its exit code.
+ */
+function documentOf(runner, args) {
+  const r = runner.agentConfig([...args, '--json']);
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    return null;
+  }
+}
+
+/** The outcome a check's document states; the text run beside it is what a person reads. */
+function statusOf(document, couldNotLook = () => false) {
+  if (document === null || typeof document.ok !== 'boolean') return 'error';
+  if (document.ok) return 'pass';
+  return (document.problems ?? []).some((p) => couldNotLook(p.code)) ? 'error' : 'fail';
+}
 
 function progressCheck(runner) {
+  const document = documentOf(runner, ['progress', '--check']);
   const r = runner.agentConfig(['progress', '--check']);
   runner.log(output(r));
-  return { name: 'progress', label: '`progress --check`', status: outcome(r.code), detail: output(r) };
+  const status = r.code === 2 ? 'error' : statusOf(document);
+  return { name: 'progress', label: '`progress --check`', status, detail: output(r) };
 }
 
 /** The SARIF results as rows: file, line, rule, message. */
@@ -102,14 +124,12 @@ function evidenceCheck(runner, env) {
       against = runner.git(['rev-parse', 'FETCH_HEAD']).stdout.trim() || base;
     }
   }
-  const r = runner.agentConfig(['evidence', 'verify', '--against', against]);
+  const args = ['evidence', 'verify', '--against', against];
+  const document = documentOf(runner, args);
+  const r = runner.agentConfig(args);
   runner.log(output(r));
-  return {
-    name: 'evidence',
-    label: `\`evidence verify --against ${base}\``,
-    status: evidenceOutcome(r.code),
-    detail: output(r),
-  };
+  const status = r.code === 2 ? 'error' : statusOf(document, (code) => COULD_NOT_LOOK.has(code));
+  return { name: 'evidence', label: `\`evidence verify --against ${base}\``, status, detail: output(r) };
 }
 
 const SHOWN = { pass: '✅ passed', fail: '❌ failed', error: '⚠️ could not run', skipped: '⏭️ skipped' };
