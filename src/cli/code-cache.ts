@@ -131,7 +131,7 @@ export function loadBundle<T>(
 
 /**
  * Loads the CLI bundle in `dir` with the code cache the build made for it (see
- * docs/decisions.md, "Start-up: a code cache").
+ * docs/decisions.md, "Performance: the optimisations that stay").
  */
 export function loadCli(dir: string, options: LoadOptions = {}): LoadedCli {
   const { exports, script, cacheUsed } = loadBundle<CliBundle>(dir, BUNDLE_FILE, CACHE_FILE, options);

@@ -1,3 +1,4 @@
+import { listRoadmaps, readRoadmapText } from '../commands/roadmap/roadmap.js';
 import type { Context } from '../core/context.js';
 import { documentText } from '../core/document.js';
 import { AgentConfigError } from '../core/errors.js';
@@ -54,7 +55,6 @@ async function callTool(ctx: Context, root: string, spec: ToolSpec, args: Record
 function registerRoadmapResources(sdk: McpSdk, server: McpServer, ctx: Context, root: string): void {
   const template = new sdk.ResourceTemplate(`${ROADMAP_URI}{+path}`, {
     list: async () => {
-      const { listRoadmaps } = await import('../commands/roadmap/roadmap.js');
       const listing = await listRoadmaps(ctx, { root });
       return {
         resources: listing.files.map((rel) => ({
@@ -71,7 +71,6 @@ function registerRoadmapResources(sdk: McpSdk, server: McpServer, ctx: Context, 
     template,
     { description: 'A roadmap of this repository, as markdown', mimeType: 'text/markdown' },
     async (uri) => {
-      const { readRoadmapText } = await import('../commands/roadmap/roadmap.js');
       const path = decodeURIComponent(uri.href.slice(ROADMAP_URI.length));
       const read = await readRoadmapText(ctx, { root, path }).catch((error: unknown) => {
         // The client sees the message only: the whole line, with its fix.

@@ -1,7 +1,20 @@
+import { runEvidenceVerify, VERIFY_EXIT, verifyDocument } from '../commands/evidence/evidence.js';
+import { gatesDocument, gatesDocumentCompact, runGates } from '../commands/gates/gates.js';
+import { lintRuleIds, runLint } from '../commands/lint/lint.js';
+import { progressDocument, runProgress } from '../commands/progress/progress.js';
+import { roadmapDocument, runRoadmap } from '../commands/roadmap/roadmap.js';
+import { runClaim } from '../commands/staging/claim.js';
+import { pendingDocument, runPending } from '../commands/staging/pending.js';
+import { runStage } from '../commands/staging/stage.js';
+import { stagingDocument } from '../commands/staging/staging-shared.js';
 import type { Context } from '../core/context.js';
 import { docPage } from '../core/doc-page.js';
 import { documentText } from '../core/document.js';
+import { UsageError } from '../core/errors.js';
 import { personCommand } from '../core/person-command.js';
+import { lintJsonDocument } from '../lint/reporters/json.js';
+import { renderGatesReply, renderNoRoadmaps } from '../render/gates.js';
+import { windowLine } from '../render/window.js';
 import type { McpSdk } from './load-sdk.js';
 
 type Z = McpSdk['z'];
@@ -46,7 +59,6 @@ const gates: ToolSpec = {
       reply: z.boolean().optional().describe('the end-of-reply text instead of the JSON document'),
     }),
   run: async (ctx, root, args) => {
-    const { runGates } = await import('../commands/gates/gates.js');
     // The reply text shows no verdicts: it need not read them from the ledger.
     const report = await runGates(ctx, { root, verdicts: args.reply !== true });
     const notes = [
@@ -56,7 +68,6 @@ const gates: ToolSpec = {
       ...lines(report.problems, 'its blockers are not shown'),
     ];
     if (args.reply === true) {
-      const { renderGatesReply, renderNoRoadmaps } = await import('../render/gates.js');
       const stages = report.pending.rows.filter((r) => r.status === 'pending').length;
       const text =
         report.hasRoadmaps || stages > 0
@@ -64,12 +75,10 @@ const gates: ToolSpec = {
           : renderNoRoadmaps('reply');
       // As `gates --reply` prints it: an open window's line first.
       const window = report.window ?? null;
-      const { windowLine } = await import('../render/window.js');
       const shown = window === null ? text : `${windowLine(window)}\n${text}`;
       const document = { reply: shown };
       return { document, text: JSON.stringify(document), notes };
     }
-    const { gatesDocument, gatesDocumentCompact } = await import('../commands/gates/gates.js');
     const document = gatesDocument(report, args.all === true);
     return { document, text: documentText(document, gatesDocumentCompact(report)), notes };
   },
@@ -82,7 +91,6 @@ const pending: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { pendingDocument, runPending } = await import('../commands/staging/pending.js');
     const report = await runPending(ctx, { root });
     const notes = report.tampered.map(
       (f) => `${f}: tampered (action, object or nonce no longer hash to its token); it never executes`,
@@ -98,7 +106,6 @@ const progressCheck: ToolSpec = {
   readOnly: true,
   input: (z) => z.strictObject({}),
   run: async (ctx, root) => {
-    const { progressDocument, runProgress } = await import('../commands/progress/progress.js');
     return { document: progressDocument(await runProgress(ctx, { root, check: true })), notes: [] };
   },
 };
@@ -120,13 +127,10 @@ const lint: ToolSpec = {
         .describe(`rule ids (see ${docPage('rules.md')}); default: all`),
     }),
   run: async (ctx, root, args) => {
-    const { lintRuleIds, runLint } = await import('../commands/lint/lint.js');
-    const { lintJsonDocument } = await import('../lint/reporters/json.js');
     const known = lintRuleIds();
     const rules = (args.rules as string[] | undefined) ?? [];
     const unknown = rules.find((r) => !known.includes(r));
     if (unknown !== undefined) {
-      const { UsageError } = await import('../core/errors.js');
       throw new UsageError(`unknown rule '${unknown}'`, 'lint rules', `use one of ${known.join(', ')}`);
     }
     // A path is never read as a rule id: `./blockers` is the file, `blockers` the rule.
@@ -149,8 +153,6 @@ const stage: ToolSpec = {
       ttl: z.string().optional().describe('how long it may wait, e.g. 15m (default: staging.ttl)'),
     }),
   run: async (ctx, root, args) => {
-    const { runStage } = await import('../commands/staging/stage.js');
-    const { stagingDocument } = await import('../commands/staging/staging-shared.js');
     const report = await runStage(ctx, {
       root,
       action: args.action as string,
@@ -174,8 +176,6 @@ const claim: ToolSpec = {
       object: z.string().optional().describe('with `action`, instead of a token'),
     }),
   run: async (ctx, root, args) => {
-    const { runClaim } = await import('../commands/staging/claim.js');
-    const { stagingDocument } = await import('../commands/staging/staging-shared.js');
     const report = await runClaim(ctx, {
       root,
       token: args.token as string | undefined,
@@ -200,9 +200,6 @@ const evidenceVerify: ToolSpec = {
         .describe('a git revision, e.g. origin/main (the pull request’s base)'),
     }),
   run: async (ctx, root, args) => {
-    const { runEvidenceVerify, VERIFY_EXIT, verifyDocument } = await import(
-      '../commands/evidence/evidence.js'
-    );
     const report = await runEvidenceVerify(ctx, { root, against: args.against as string | undefined });
     // An unreadable ledger (exit 4) could not be verified: an error, with its document.
     return { document: verifyDocument(report), notes: [], failed: report.exit === VERIFY_EXIT.io.exit };
@@ -219,7 +216,6 @@ const roadmap: ToolSpec = {
       path: z.string().min(1).describe('e.g. my-roadmap.md or agents/roadmaps/my-roadmap.md'),
     }),
   run: async (ctx, root, args) => {
-    const { roadmapDocument, runRoadmap } = await import('../commands/roadmap/roadmap.js');
     const report = await runRoadmap(ctx, { root, path: args.path as string });
     const notes = report.problem === null ? [] : lines([report.problem], 'no model');
     return { document: roadmapDocument(report), notes };

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { LeftAlone, PlannedMove, Refusal } from '../../archive/model.js';
 import type { ArchiveReport } from '../../commands/archive/archive.js';
+import { archiveDocument, archiveExit, runArchive } from '../../commands/archive/archive.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -137,7 +138,6 @@ export function registerArchive(program: Command, ctx: Context, act: Act): void 
   rootOption(archive).action(
     act(
       async (opts: ArchiveFlags) => {
-        const { archiveExit, runArchive } = await import('../../commands/archive/archive.js');
         const report = await runArchive(ctx, {
           root: opts.root,
           all: opts.all === true,
@@ -149,7 +149,6 @@ export function registerArchive(program: Command, ctx: Context, act: Act): void 
       },
       async (report, opts) => {
         if (!opts.json) return renderArchiveReport(ctx, report);
-        const { archiveDocument } = await import('../../commands/archive/archive.js');
         printDocument(ctx, archiveDocument(report));
       },
     ),

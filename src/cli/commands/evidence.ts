@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
 import type { EvidenceLogReport, EvidenceVerifyReport } from '../../commands/evidence/evidence.js';
+import {
+  logDocument,
+  logExit,
+  runEvidenceLog,
+  runEvidenceVerify,
+  verifyDocument,
+  verifyExit,
+} from '../../commands/evidence/evidence.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -66,7 +74,6 @@ export function registerEvidence(program: Command, ctx: Context, act: Act): void
   rootOption(verify).action(
     act(
       async (opts: { root?: string; against?: string; staged?: boolean; json?: boolean }) => {
-        const { runEvidenceVerify, verifyExit } = await import('../../commands/evidence/evidence.js');
         const report = await runEvidenceVerify(ctx, {
           root: opts.root,
           against: opts.against,
@@ -76,7 +83,6 @@ export function registerEvidence(program: Command, ctx: Context, act: Act): void
       },
       async (report, opts) => {
         if (opts.json !== true) return renderVerify(ctx, report);
-        const { verifyDocument } = await import('../../commands/evidence/evidence.js');
         printDocument(ctx, verifyDocument(report));
       },
     ),
@@ -91,12 +97,10 @@ export function registerEvidence(program: Command, ctx: Context, act: Act): void
   rootOption(log).action(
     act(
       async (opts: { root?: string; event?: string; json?: boolean }) => {
-        const { logExit, runEvidenceLog } = await import('../../commands/evidence/evidence.js');
         return { report: await runEvidenceLog(ctx, { root: opts.root, event: opts.event }), exit: logExit() };
       },
       async (report, opts) => {
         if (opts.json !== true) return renderLog(ctx, report);
-        const { logDocument } = await import('../../commands/evidence/evidence.js');
         printDocument(ctx, logDocument(report));
       },
     ),

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import type { GatesReport } from '../../commands/gates/gates.js';
+import { gatesDocument, gatesDocumentCompact, gatesExit, runGates } from '../../commands/gates/gates.js';
 import type { Context } from '../../core/context.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
+import * as render from '../../render/gates.js';
+import { windowLine } from '../../render/window.js';
 import { err, printDiagnostics, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
+import { showPending, warnAboutRecords } from './staging.js';
 
 interface GatesFlags {
   all?: boolean;
@@ -40,7 +44,6 @@ export async function renderGatesReport(
   view: GatesView | 'json',
   all: boolean,
 ): Promise<void> {
-  const render = await import('../../render/gates.js');
   printDiagnostics(ctx, report.warnings);
   for (const p of report.problems) {
     err(
@@ -52,21 +55,16 @@ export async function renderGatesReport(
   }
   const { pending } = report;
   const window = report.window ?? null;
-  const { warnAboutRecords } = await import('./staging.js');
   warnAboutRecords(ctx, pending);
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
   const quiet = stages.length === 0;
   if (view === 'json') {
-    const { gatesDocument, gatesDocumentCompact } = await import('../../commands/gates/gates.js');
     printDocument(ctx, gatesDocument(report, all), gatesDocumentCompact(report));
     return;
   }
   // An open gate window comes first: while it is open, guarded commands pass without a question.
-  if (window !== null)
-    ctx.io.stdout.write(
-      `${(await import('../../render/window.js')).windowLine(window)}\n${view === 'text' ? '\n' : ''}`,
-    );
+  if (window !== null) ctx.io.stdout.write(`${windowLine(window)}\n${view === 'text' ? '\n' : ''}`);
   if (!report.hasRoadmaps && quiet) {
     ctx.io.stdout.write(render.renderNoRoadmaps(view));
     return;
@@ -83,7 +81,6 @@ export async function renderGatesReport(
 export function registerGates(program: Command, ctx: Context, act: Act): void {
   const gates = act(
     async (opts: GatesFlags) => {
-      const { gatesExit, runGates } = await import('../../commands/gates/gates.js');
       // Only the JSON document shows the verdicts of staged actions: the views skip that ledger read.
       const report = await runGates(ctx, { root: opts.root, verdicts: view(opts) === 'json' });
       return { report, exit: gatesExit() };
@@ -102,7 +99,6 @@ export function registerGates(program: Command, ctx: Context, act: Act): void {
   rootOption(command).action(async (opts: GatesFlags) => {
     // As upstream, --pending is answered before anything looks for the roadmap folder.
     if (!opts.pending) return gates(opts);
-    const { showPending } = await import('./staging.js');
     return showPending(ctx, act)({ root: opts.root, json: opts.json === true });
   });
 }

@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
+import { runHook } from '../../commands/guard/hook.js';
 import type { WindowReport } from '../../commands/guard/window.js';
+import {
+  runWindowClose,
+  runWindowOpen,
+  runWindowStatus,
+  windowDocument,
+  windowExit,
+} from '../../commands/guard/window.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_CANNOT_RUN, EXIT_OK, UsageError } from '../../core/errors.js';
@@ -34,7 +42,6 @@ async function answer(ctx: Context, harness: Harness): Promise<HookAnswer> {
     return { stdout: '', stderr: line, exit: EXIT_CANNOT_RUN };
   }
   try {
-    const { runHook } = await import('../../commands/guard/hook.js');
     const report = await runHook(ctx, { harness, input: text });
     if (report.block !== null)
       return { stdout: '', stderr: sanitize(report.block, { inline: true }), exit: EXIT_CANNOT_RUN };
@@ -106,7 +113,6 @@ export function registerWindow(program: Command, ctx: Context, act: Act): void {
   rootOption(open).action(
     act(
       async (opts: { for: string; actions: string; reason?: string; as?: string; root?: string }) => {
-        const { runWindowOpen, windowExit } = await import('../../commands/guard/window.js');
         const report = await runWindowOpen(ctx, opts);
         return { report, exit: windowExit(report) };
       },
@@ -121,7 +127,6 @@ export function registerWindow(program: Command, ctx: Context, act: Act): void {
   rootOption(close).action(
     act(
       async (opts: { note?: string; as?: string; root?: string }) => {
-        const { runWindowClose, windowExit } = await import('../../commands/guard/window.js');
         const report = await runWindowClose(ctx, opts);
         return { report, exit: windowExit(report) };
       },
@@ -135,13 +140,11 @@ export function registerWindow(program: Command, ctx: Context, act: Act): void {
   rootOption(status).action(
     act(
       async (opts: { json?: boolean; root?: string }) => {
-        const { runWindowStatus, windowExit } = await import('../../commands/guard/window.js');
         const report = await runWindowStatus(ctx, opts);
         return { report, exit: windowExit(report) };
       },
       async (report, opts) => {
         if (opts.json !== true) return renderWindowReport(ctx, report);
-        const { windowDocument } = await import('../../commands/guard/window.js');
         printDocument(ctx, windowDocument(report));
       },
     ),

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { AgentHookReport } from '../../commands/hooks/agent-hooks.js';
+import { agentHookExit, installAgentHook, uninstallAgentHook } from '../../commands/hooks/agent-hooks.js';
 import type { HooksInstallReport } from '../../commands/hooks/hooks.js';
+import { hooksExit, installHooks } from '../../commands/hooks/hooks.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -62,11 +64,9 @@ export function registerHooks(program: Command, ctx: Context, act: Act): void {
       agent?: string;
     }): Promise<Ran<AgentHookReport | HooksInstallReport>> => {
       if (opts.agent !== undefined) {
-        const { agentHookExit, installAgentHook } = await import('../../commands/hooks/agent-hooks.js');
         const report = await installAgentHook(ctx, { root: opts.root, agent: opts.agent });
         return { report, exit: agentHookExit() };
       }
-      const { hooksExit, installHooks } = await import('../../commands/hooks/hooks.js');
       const report = await installHooks(ctx, { root: opts.root, force: opts.force === true });
       return { report, exit: hooksExit() };
     },
@@ -92,7 +92,6 @@ export function registerHooks(program: Command, ctx: Context, act: Act): void {
   rootOption(uninstall, 'the git top level').action(
     act(
       async (opts: { root?: string; agent: string }) => {
-        const { agentHookExit, uninstallAgentHook } = await import('../../commands/hooks/agent-hooks.js');
         const report = await uninstallAgentHook(ctx, { root: opts.root, agent: opts.agent });
         return { report, exit: agentHookExit() };
       },

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { InitReport } from '../../commands/init/init.js';
+import { initDocument, initExit, runInit } from '../../commands/init/init.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { personCommand } from '../../core/person-command.js';
@@ -65,7 +66,6 @@ export function registerInit(program: Command, ctx: Context, act: Act): void {
   rootOption(init, 'the git top level of the current folder').action(
     act(
       async (opts: { hooks?: boolean; agent?: string; dryRun?: boolean; json?: boolean; root?: string }) => {
-        const { initExit, runInit } = await import('../../commands/init/init.js');
         const report = await runInit(ctx, {
           root: opts.root,
           hooks: opts.hooks === true,
@@ -76,7 +76,6 @@ export function registerInit(program: Command, ctx: Context, act: Act): void {
       },
       async (report, opts) => {
         if (!opts.json) return renderInitReport(ctx, report);
-        const { initDocument } = await import('../../commands/init/init.js');
         printDocument(ctx, initDocument(report));
       },
     ),

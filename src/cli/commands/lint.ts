@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
+import { lintExit, runLint } from '../../commands/lint/lint.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import type { LintReport } from '../../lint/report.js';
+import { formatGithub } from '../../lint/reporters/github.js';
+import { formatJson } from '../../lint/reporters/json.js';
+import { formatSarif } from '../../lint/reporters/sarif.js';
+import { formatSummary, formatText } from '../../lint/reporters/text.js';
+import { RULES } from '../../lint/rules/index.js';
 import { err } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
 
@@ -28,18 +34,13 @@ function formatOf(opts: LintFlags): Format {
 /** Prints a lint report in the chosen format. */
 export async function renderLintReport(ctx: Context, report: LintReport, format: Format): Promise<void> {
   if (format === 'json') {
-    const { formatJson } = await import('../../lint/reporters/json.js');
     ctx.io.stdout.write(formatJson(report));
   } else if (format === 'sarif') {
-    const { formatSarif } = await import('../../lint/reporters/sarif.js');
     ctx.io.stdout.write(formatSarif(report, VERSION));
   } else if (format === 'github') {
-    const { formatGithub } = await import('../../lint/reporters/github.js');
-    const { formatSummary } = await import('../../lint/reporters/text.js');
     ctx.io.stdout.write(formatGithub(report));
     err(ctx, formatSummary(report));
   } else {
-    const { formatText, formatSummary } = await import('../../lint/reporters/text.js');
     ctx.io.stdout.write(formatText(report));
     err(ctx, formatSummary(report));
   }
@@ -59,7 +60,6 @@ export function registerLint(program: Command, ctx: Context, act: Act): void {
     act(
       async (args: string[], opts: LintFlags) => {
         formatOf(opts);
-        const { lintExit, runLint } = await import('../../commands/lint/lint.js');
         const report = await runLint(ctx, { root: opts.root, args, staged: opts.staged === true });
         return { report, exit: lintExit(report) };
       },
@@ -70,7 +70,6 @@ export function registerLint(program: Command, ctx: Context, act: Act): void {
   // It is loaded when `lint` (or its help) runs, not at every start of every command.
   program.hook('preSubcommand', async (_program, sub) => {
     if (sub !== lint) return;
-    const { RULES } = await import('../../lint/rules/index.js');
     const ids = RULES.map((r) => r.meta.id).join(', ');
     lint.registeredArguments[0]!.description = `rule ids (${ids}) and paths`;
   });

@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
+import { VERSION } from '../../core/version.js';
+import { serveMcp } from '../../mcp/server.js';
+import { openRepository } from '../../repo/open-repository.js';
 import { type Act, rootOption } from '../verb.js';
 
 /** `agent-config mcp`: the MCP server on stdin and stdout (SPEC §15, docs/mcp.md). */
@@ -12,9 +15,6 @@ export function registerMcp(program: Command, ctx: Context, act: Act): void {
   rootOption(mcp).action(
     // A server: it says where it serves before it starts, and its run ends when the client goes.
     act(async (opts: { root?: string }) => {
-      const { openRepository } = await import('../../repo/open-repository.js');
-      const { serveMcp } = await import('../../mcp/server.js');
-      const { VERSION } = await import('../../core/version.js');
       const { root } = await openRepository(ctx, { root: opts.root });
       ctx.io.stderr.write(`agent-config mcp: serving ${sanitize(root, { inline: true })} on stdio\n`);
       await serveMcp(ctx, { root, version: VERSION });

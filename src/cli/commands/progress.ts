@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ProgressReport } from '../../commands/progress/progress.js';
+import { progressDocument, progressExit, runProgress } from '../../commands/progress/progress.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -148,13 +149,11 @@ export function registerProgress(program: Command, ctx: Context, act: Act): void
   const action = (forceCheck: boolean) =>
     act(
       async (opts: { root?: string; check?: boolean; json?: boolean }) => {
-        const { progressExit, runProgress } = await import('../../commands/progress/progress.js');
         const report = await runProgress(ctx, { root: opts.root, check: forceCheck || opts.check === true });
         return { report, exit: progressExit(report) };
       },
       async (report, opts) => {
         if (opts.json !== true) return renderProgressReport(ctx, report);
-        const { progressDocument } = await import('../../commands/progress/progress.js');
         printDocument(ctx, progressDocument(report));
       },
     );

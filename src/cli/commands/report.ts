@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { Command } from 'commander';
+import { reportDocument, reportExit, runReport } from '../../commands/report/report.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -31,7 +32,6 @@ export function registerReport(program: Command, ctx: Context, act: Act): void {
             'drop --out, or drop --json',
           );
         }
-        const { reportExit, runReport } = await import('../../commands/report/report.js');
         const result = await runReport(ctx, {
           root: opts.root,
           since: opts.since,
@@ -55,7 +55,6 @@ export function registerReport(program: Command, ctx: Context, act: Act): void {
           ),
         );
         if (result.written === null) {
-          const { reportDocument } = await import('../../commands/report/report.js');
           printDocument(ctx, reportDocument(result));
         } else {
           const shown = relative(ctx.cwd, result.written);

@@ -1,10 +1,23 @@
 import type { Command } from 'commander';
+import { runClaim } from '../../commands/staging/claim.js';
+import { runConfirm } from '../../commands/staging/confirm.js';
+import { runDecline } from '../../commands/staging/decline.js';
 import type { PendingReport } from '../../commands/staging/pending.js';
+import {
+  pendingDocument,
+  pendingExit,
+  pruneDocument,
+  runPending,
+  runPrune,
+} from '../../commands/staging/pending.js';
 import type { StageOptions, StageReport } from '../../commands/staging/stage.js';
+import { runStage } from '../../commands/staging/stage.js';
+import { SuppliedKeyError } from '../../commands/staging/stage-input.js';
 import type { StagingReport } from '../../commands/staging/staging-shared.js';
+import { outcomeReport, stagingDocument, stagingExit } from '../../commands/staging/staging-shared.js';
 import type { Context } from '../../core/context.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { confirmationSurface, exactValue } from '../../render/pending.js';
+import { confirmationSurface, exactValue, renderPendingText } from '../../render/pending.js';
 import { OUTCOMES } from '../../staging/outcomes.js';
 import { err, out, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
@@ -40,7 +53,6 @@ export function renderStagingReport(ctx: Context, report: StagingReport): void {
 /** Prints a staging outcome: its `--json` document, or the text. */
 async function printStaging(ctx: Context, report: StagingReport, json: boolean): Promise<void> {
   if (!json) return renderStagingReport(ctx, report);
-  const { stagingDocument } = await import('../../commands/staging/staging-shared.js');
   printDocument(ctx, stagingDocument(report));
 }
 
@@ -64,7 +76,6 @@ function decisionAction<Token extends string | undefined>(
 ) {
   return act(
     async (token: Token, opts: DecisionFlags) => {
-      const { stagingExit } = await import('../../commands/staging/staging-shared.js');
       const report = await run(token, opts);
       return { report, exit: stagingExit(report) };
     },
@@ -85,9 +96,6 @@ function registerStage(program: Command, ctx: Context, act: Act): void {
   rootOption(stage).action(
     act(
       async (opts: StageOptions & { json?: boolean }) => {
-        const { runStage } = await import('../../commands/staging/stage.js');
-        const { SuppliedKeyError } = await import('../../commands/staging/stage-input.js');
-        const { outcomeReport, stagingExit } = await import('../../commands/staging/staging-shared.js');
         let report: StagingReport | StageReport;
         try {
           report = await runStage(ctx, opts);
@@ -118,7 +126,6 @@ function registerDecisions(program: Command, ctx: Context, act: Act): void {
     .option('--json', 'refused: a confirmation is never made by a program');
   rootOption(confirm).action(
     decisionAction(ctx, act, async (token: string, opts) => {
-      const { runConfirm } = await import('../../commands/staging/confirm.js');
       return runConfirm(ctx, { ...opts, token });
     }),
   );
@@ -131,7 +138,6 @@ function registerDecisions(program: Command, ctx: Context, act: Act): void {
     .option('--json', 'print the outcome and the record as JSON');
   rootOption(decline).action(
     decisionAction(ctx, act, async (token: string, opts) => {
-      const { runDecline } = await import('../../commands/staging/decline.js');
       return runDecline(ctx, { ...opts, token });
     }),
   );
@@ -144,7 +150,6 @@ function registerDecisions(program: Command, ctx: Context, act: Act): void {
     .option('--json', 'print the outcome and the record as confirmed, as JSON');
   rootOption(claim).action(
     decisionAction(ctx, act, async (token: string | undefined, opts) => {
-      const { runClaim } = await import('../../commands/staging/claim.js');
       return runClaim(ctx, { ...opts, token });
     }),
   );
@@ -163,12 +168,10 @@ function registerListing(program: Command, ctx: Context, act: Act): void {
   rootOption(prune).action(
     act(
       async (opts: { root?: string; json?: boolean }) => {
-        const { pendingExit, runPrune } = await import('../../commands/staging/pending.js');
         return { report: await runPrune(ctx, { root: opts.root }), exit: pendingExit() };
       },
       async (report, opts) => {
         if (opts.json === true) {
-          const { pruneDocument } = await import('../../commands/staging/pending.js');
           return printDocument(ctx, pruneDocument(report));
         }
         out(
@@ -196,16 +199,13 @@ export function registerStaging(program: Command, ctx: Context, act: Act): void 
 export function showPending(ctx: Context, act: Act) {
   return act(
     async (opts: { root?: string; json?: boolean }) => {
-      const { pendingExit, runPending } = await import('../../commands/staging/pending.js');
       return { report: await runPending(ctx, { root: opts.root }), exit: pendingExit() };
     },
     async (report, opts) => {
       warnAboutRecords(ctx, report);
       if (opts.json) {
-        const { pendingDocument } = await import('../../commands/staging/pending.js');
         return printDocument(ctx, pendingDocument(report));
       }
-      const { renderPendingText } = await import('../../render/pending.js');
       ctx.io.stdout.write(renderPendingText(report.rows));
     },
   );

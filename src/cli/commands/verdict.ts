@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import type { VerdictCheckReport } from '../../commands/verdict/verdict.js';
+import { runVerdictCheck, verdictCheckDocument, verdictCheckExit } from '../../commands/verdict/verdict.js';
 import type { VerdictRecordReport } from '../../commands/verdict/verdict-record.js';
+import {
+  runVerdictRecord,
+  verdictRecordDocument,
+  verdictRecordExit,
+} from '../../commands/verdict/verdict-record.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { personCommand } from '../../core/person-command.js';
@@ -68,13 +74,11 @@ export function registerVerdict(program: Command, ctx: Context, act: Act): void 
     .action(
       act(
         async (file: string | undefined, _opts: { json?: boolean }) => {
-          const { runVerdictCheck, verdictCheckExit } = await import('../../commands/verdict/verdict.js');
           const report = await runVerdictCheck(ctx, { file });
           return { report, exit: verdictCheckExit(report) };
         },
         async (report, _file, opts) => {
           if (opts.json !== true) return renderVerdictCheck(ctx, report);
-          const { verdictCheckDocument } = await import('../../commands/verdict/verdict.js');
           printDocument(ctx, verdictCheckDocument(report));
         },
       ),
@@ -95,15 +99,11 @@ export function registerVerdict(program: Command, ctx: Context, act: Act): void 
         file: string | undefined,
         opts: { json?: boolean; reviewer: string; root?: string },
       ) => {
-        const { runVerdictRecord, verdictRecordExit } = await import(
-          '../../commands/verdict/verdict-record.js'
-        );
         const report = await runVerdictRecord(ctx, { token, file, reviewer: opts.reviewer, root: opts.root });
         return { report, exit: verdictRecordExit(report) };
       },
       async (report, _token, _file, opts) => {
         if (opts.json !== true) return renderVerdictRecord(ctx, report);
-        const { verdictRecordDocument } = await import('../../commands/verdict/verdict-record.js');
         printDocument(ctx, verdictRecordDocument(report));
       },
     ),

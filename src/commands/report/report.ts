@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
+import { renderReportHtml } from '../../report/html.js';
 import type { ReportPage } from '../../report/model.js';
 import { type ReportSections, reportSections } from './report-sections.js';
 
@@ -90,7 +91,6 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
     ...(await reportSections(ctx, root)),
   };
   if (options.json) return { document, written: null };
-  const { renderReportHtml } = await import('../../report/html.js');
   const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
   try {
     if (isInRuntimeDir(root, path)) ensureRuntimeDir(root);
