@@ -2,6 +2,7 @@ import { scanText } from './prefilter.js';
 import { unwrap } from './prefixes.js';
 import { type GuardRule, UNREADABLE_ACTION } from './rules.js';
 import { readShell, type SimpleCommand } from './shell.js';
+import { SHELLS as SHELL_NAMES } from './vocabulary.js';
 import { firstOperand, programName } from './words.js';
 
 /** What the guard makes of one command line. */
@@ -14,7 +15,7 @@ export interface Classification {
   unreadable: boolean;
 }
 
-const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh'];
+const SHELLS: readonly string[] = SHELL_NAMES;
 const SHELL_SPEC = { withValue: ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'] };
 const MAX_DEPTH = 4;
 
