@@ -5,8 +5,8 @@ import { docPage } from '../../core/doc-page.js';
 import { EXIT_CANNOT_RUN, EXIT_OK, UsageError } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { HARNESSES, type Harness, renderHookOutput } from '../../guard/harness.js';
-import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../guard/prefilter.js';
 import { windowJson } from '../../render/window.js';
+import { decideHookFastPath } from '../hook-fast-path.js';
 import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -39,7 +39,10 @@ async function answer(ctx: Context, harness: Harness): Promise<number> {
     return EXIT_OK;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    if (!mayConcernGuard(text, DEFAULT_KEYWORDS)) {
+    // No opinion only where the fast path would have had none without trying: a failure on
+    // anything else must not let the call through.
+    const project = harness === 'gemini' ? ctx.env.GEMINI_PROJECT_DIR : ctx.env.CLAUDE_PROJECT_DIR;
+    if ('answer' in decideHookFastPath(harness, text, [ctx.cwd, project])) {
       ctx.io.stdout.write(renderHookOutput(harness, { decision: 'none' }));
       return EXIT_OK;
     }
