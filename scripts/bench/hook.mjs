@@ -1,11 +1,27 @@
-// `hook claude-code`, the guard that runs before every shell call of an agent: on a command no
-// rule guards (target ≤ 1.3× bare node: answered by dist/bin.js's fast path, without the CLI
-// bundle or the shell parser), on one that names a guarded word but is not guarded (the full
-// decision, parser included), and on a guarded one that is staged and denied (target ≤ 2×).
+// `hook claude-code`, the guard that runs before every shell call of an agent: on a fixed set of
+// everyday commands no rule guards (target ≤ 1.3× bare node, judged on the set's median ratio;
+// the worst one is shown beside it: answered by dist/bin.js's fast path, without the CLI bundle
+// or the shell parser), on one that names a guarded word but
+// is not guarded (the full decision, parser included), and on a guarded one that is staged and
+// denied (target ≤ 2×).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** The fixed everyday set: commands an agent runs all day that no rule guards. */
+export const EVERYDAY = [
+  'ls',
+  'ls -la',
+  'git status',
+  'git diff',
+  'git log --oneline',
+  'git diff HEAD~1 --stat',
+  'npm test',
+  'npm run build',
+  'cat README.md',
+  'npm run build && ls -la',
+];
 
 const input = (command, cwd) =>
   JSON.stringify({
@@ -23,13 +39,21 @@ export default async function bench(h) {
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
     mkdirSync(join(dir, 'agents'));
     const args = ['hook', 'claude-code'];
-    await h.timeCli('hook claude-code, `npm run build && ls -la` (no rule, fast path)', args, {
-      cwd: dir,
-      input: input('npm run build && ls -la', dir),
-      runs: 15,
-    });
-    const fast = h.lastRatio;
-    h.line(`  target ≤ 1.3× bare node: ${fast <= 1.3 ? 'met' : 'MISSED'} (${fast.toFixed(2)}×)`);
+    const ratios = [];
+    for (const command of EVERYDAY) {
+      await h.timeCli(`hook claude-code, \`${command}\` (no rule, fast path)`, args, {
+        cwd: dir,
+        input: input(command, dir),
+        runs: 9,
+      });
+      ratios.push(h.lastRatio);
+    }
+    const worst = Math.max(...ratios);
+    const middle = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    h.line(
+      `  the everyday set (${EVERYDAY.length} commands): median ${middle.toFixed(2)}×, worst ${worst.toFixed(2)}× bare node`,
+    );
+    h.line(`  target ≤ 1.3× bare node: ${middle <= 1.3 ? 'met' : 'MISSED'} (${middle.toFixed(2)}×)`);
     await h.timeCli('hook claude-code, `git push origin main` (parsed, not guarded)', args, {
       cwd: dir,
       input: input('git push origin main', dir),

@@ -1,31 +1,84 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../guard/harness.js';
-import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
+import { DEFAULT_RULES } from '../guard/default-rules.js';
+import {
+  HARNESSES,
+  type Harness,
+  PROJECT_DIR_VARIABLE,
+  readHookInput,
+  renderHookOutput,
+} from '../guard/harness.js';
+import { type FastVocabulary, fastVocabulary, provablyUnguarded } from '../guard/prefilter.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
 export type FastPath = { answer: string } | { stdin: string | undefined };
 
-function configMentionsGuard(start: string): boolean {
+let vocabulary: FastVocabulary | undefined;
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Whether an `agent-config.yaml` in `dir` may add rules: it names `guard` in any case, or holds
+ * a backslash (a YAML escape can spell the key: `"\x67uard"`), or is no small regular file we
+ * can read. Opened without blocking: a named pipe there must not hold the hook until the harness's
+ * timeout lets the call through.
+ */
+function configMayAddRules(dir: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(join(dir, 'agent-config.yaml'), constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  try {
+    const stat = fstatSync(fd);
+    // A configuration is a few hundred bytes: a huge file is left to the full decision, whose
+    // deadline bounds its read, rather than read here with no deadline at all.
+    if (!stat.isFile() || stat.size > MAX_CONFIG_BYTES) return true;
+    return /guard|\\/i.test(readFileSync(fd, 'utf8'));
+  } catch {
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function anyConfigMayAddRules(start: string): boolean {
   for (let dir = start, up = ''; dir !== up; up = dir, dir = dirname(dir)) {
-    let text: string;
-    try {
-      text = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      return true;
-    }
-    if (text.includes('guard')) return true;
+    if (configMayAddRules(dir)) return true;
   }
   return false;
 }
 
 /**
- * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
- * no keyword of the default rules, where no `agent-config.yaml` above the hook's folder, the
- * harness's project folder or the call's folder says anything of `guard`, gets no opinion here, without loading the CLI or
- * the shell parser. Anything else, malformed input included, goes to the full decision with
- * the stdin text already read.
+ * The fast path's answer for the hook's stdin text: no opinion (the harness's empty answer), or
+ * the full decision. It answers only for the harness's own shell call, read as the full path
+ * reads it, whose command `provablyUnguarded` clears, where no `agent-config.yaml` above `dirs`
+ * (the hook's folder, the harness's project folder) or the call's `cwd` may add rules.
+ */
+export function decideHookFastPath(
+  harness: Harness,
+  stdin: string,
+  dirs: readonly (string | undefined)[],
+): FastPath {
+  try {
+    const input = readHookInput(harness, stdin);
+    // Malformed input, another tool or another event: the full decision reads all of it.
+    if (input.kind !== 'shell') return { stdin };
+    vocabulary ??= fastVocabulary(DEFAULT_RULES);
+    if (!provablyUnguarded(input.call.command, vocabulary)) return { stdin };
+    const all = [...dirs, input.call.cwd ?? undefined];
+    if (all.some((d) => d !== undefined && d !== '' && anyConfigMayAddRules(d))) return { stdin };
+    return { answer: renderHookOutput(harness, { decision: 'none' }) };
+  } catch {
+    // A failure here must not exit 1, which lets the call through: the full decision answers.
+    return { stdin };
+  }
+}
+
+/**
+ * `agent-config hook <harness>` runs before every shell call of an agent: the calls the fast
+ * path can prove no rule holds get no opinion here, without loading the CLI or the shell
+ * parser. Anything else goes to the full decision with the stdin text already read.
  */
 export function hookFastPath(
   name: string,
@@ -41,16 +94,5 @@ export function hookFastPath(
   } catch {
     return { stdin: undefined };
   }
-  let data: { cwd?: unknown; tool_input?: { command?: unknown } };
-  try {
-    data = JSON.parse(stdin);
-  } catch {
-    return { stdin };
-  }
-  const command = data?.tool_input?.command;
-  if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
-  const projectDir = env[PROJECT_DIR_VARIABLE[harness]];
-  const dirs = [processCwd, projectDir, typeof data.cwd === 'string' ? data.cwd : undefined];
-  if (dirs.some((d) => d !== undefined && d !== '' && configMentionsGuard(d))) return { stdin };
-  return { answer: renderHookOutput(harness, { decision: 'none' }) };
+  return decideHookFastPath(harness, stdin, [processCwd, env[PROJECT_DIR_VARIABLE[harness]]]);
 }

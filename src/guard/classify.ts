@@ -3,6 +3,7 @@ import { unwrap } from './prefixes.js';
 import type { GuardRule } from './rule-types.js';
 import { UNREADABLE_ACTION } from './rules.js';
 import { readShell, type SimpleCommand } from './shell.js';
+import { SHELLS as SHELL_NAMES } from './vocabulary.js';
 import { firstOperand, programName } from './words.js';
 
 /** What the guard makes of one command line. */
@@ -15,7 +16,7 @@ export interface Classification {
   unreadable: boolean;
 }
 
-const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh'];
+const SHELLS: readonly string[] = SHELL_NAMES;
 const SHELL_SPEC = { withValue: ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'] };
 const MAX_DEPTH = 4;
 

@@ -1,7 +1,13 @@
+import type { WRAPPERS } from './vocabulary.js';
 import { firstOperand, type OptionSpec, programName } from './words.js';
 
-/** Programs that run the rest of their words as a command, and the options they take. */
-const PREFIXES: Record<string, OptionSpec & { skip?: number; notRun?: readonly string[] }> = {
+type PrefixSpec = OptionSpec & { skip?: number; notRun?: readonly string[] };
+
+/**
+ * Programs that run the rest of their words as a command, and the options they take: each is
+ * one of vocabulary.ts's `WRAPPERS` (the hook's fast path sends every line naming one here).
+ */
+const PREFIXES: Partial<Record<(typeof WRAPPERS)[number], PrefixSpec>> = {
   env: { withValue: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'] },
   sudo: {
     withValue: [
@@ -70,7 +76,7 @@ const PREFIXES: Record<string, OptionSpec & { skip?: number; notRun?: readonly s
 export function unwrap(words: readonly string[]): string[] | null {
   let rest = [...words];
   for (let guard = 0; guard < 32 && rest.length > 0; guard++) {
-    const spec = PREFIXES[programName(rest[0]!)];
+    const spec = (PREFIXES as Record<string, PrefixSpec | undefined>)[programName(rest[0]!)];
     if (spec === undefined) return rest;
     const args = rest.slice(1);
     const at = firstOperand(args, spec);

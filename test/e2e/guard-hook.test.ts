@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVERYDAY } from '../../scripts/bench/hook.mjs';
 import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
 import { GIT_ENV, git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
 import { inTerminal } from '../helpers/terminal.js';
@@ -37,16 +38,40 @@ function hook(cwd: string, stdin: string, bin = BIN) {
 
 describe('hook claude-code, the built binary', () => {
   it('answers a command no rule guards from dist/bin.js alone: neither the CLI bundle nor the shell parser is loaded', () => {
+    // The rule table rides along in bin.js (the fast path reads its programs); the shell
+    // parser (≈ 300 KB) must not.
+    expect(readFileSync(BIN).length).toBeLessThan(64 * 1024);
     const dist = tempDir();
     copyFileSync(BIN, join(dist, 'bin.js'));
     writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
     const repo = makeRepo({ 'agents/README.md': 'x\n' });
-    const plain = hook(repo, input('npm run build && ls -la | head', repo), join(dist, 'bin.js'));
-    expect([plain.code, plain.stdout, plain.stderr]).toEqual([0, '', '']);
+    // The bench's everyday set is what it says: answered here, the bundle never read.
+    for (const command of [...EVERYDAY, 'npm run build && ls -la | head']) {
+      const plain = hook(repo, input(command, repo), join(dist, 'bin.js'));
+      expect([command, plain.code, plain.stdout, plain.stderr]).toEqual([command, 0, '', '']);
+    }
     // A guarded word needs the bundle, which this copy lacks: it gets there and says so (exit 2).
     const named = hook(repo, input('git push --force', repo), join(dist, 'bin.js'));
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('refuses malformed input that names a guarded command (exit 2), though the command it carries is harmless', () => {
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    for (const stdin of [
+      JSON.stringify({ tool_input: { command: 'ls' }, note: 'git push --force origin main' }),
+      JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        cwd: ['npm publish'],
+      }),
+    ]) {
+      const r = hook(repo, stdin);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^agent-config guard: .*names a guarded command/);
+    }
   });
 
   it('loads the shell parser from its own bundle with the code cache the build made for it', () => {

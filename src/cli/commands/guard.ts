@@ -13,8 +13,8 @@ import { docPage } from '../../core/doc-page.js';
 import { EXIT_CANNOT_RUN, EXIT_OK, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { HARNESSES, type Harness, renderHookOutput } from '../../guard/harness.js';
-import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../guard/prefilter.js';
+import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../../guard/harness.js';
+import { decideHookFastPath } from '../hook-fast-path.js';
 import { err, out, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
 
@@ -49,7 +49,10 @@ async function answer(ctx: Context, harness: Harness): Promise<HookAnswer> {
     return { stdout: renderHookOutput(harness, report.decision), stderr: warning, exit: EXIT_OK };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    if (!mayConcernGuard(text, DEFAULT_KEYWORDS)) {
+    // No opinion only where the fast path would have had none without trying: a failure on
+    // anything else must not let the call through.
+    const project = ctx.env[PROJECT_DIR_VARIABLE[harness]];
+    if ('answer' in decideHookFastPath(harness, text, [ctx.cwd, project])) {
       return { stdout: renderHookOutput(harness, { decision: 'none' }), stderr: null, exit: EXIT_OK };
     }
     const reason = `agent-config guard: the guard failed (${why}) on a command that may be guarded; it was not run. Ask a person to look.`;
