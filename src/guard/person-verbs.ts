@@ -1,0 +1,86 @@
+import type { CommandWords } from './rules.js';
+import { programName } from './words.js';
+
+/** A run of the tool's own command line found in a shell call: the verb and what decides it. */
+export interface ToolRun {
+  /** The verb words as typed (`confirm`, `window open`, `hooks uninstall`, `init --agent`). */
+  verb: string;
+  /** For `decline`: the `--as` actor, or null when none is given (then AGENT_CONFIG_HUMAN decides). */
+  as?: string | null;
+}
+
+/** Programs that run another package's command: the tool's name may be anywhere among their words. */
+const LAUNCHERS = new Set(['npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun', 'corepack', 'volta']);
+/** Programs that run a script file: the tool's entry point may be their script. */
+const RUNTIMES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno']);
+
+/** `agent-config`, `agent-config@1.2`, `./node_modules/.bin/agent-config`, `--package=agent-config`. */
+function namesTool(word: string): boolean {
+  const name = programName(word.replace(/^--?(package|p)=/, ''));
+  return name === 'agent-config' || name.startsWith('agent-config@');
+}
+
+/** The tool's own entry points: `…/agent-config/dist/bin.js`, and in its own repository `dist/bin.js`, `src/bin.ts`. */
+function isEntryPoint(word: string): boolean {
+  return /(^|\/)(dist\/(bin\.js|cli\.cjs)|src\/bin\.ts)$/.test(word);
+}
+
+/** The tool's arguments in a command that runs it, or null when it does not. */
+function toolArgs(c: CommandWords): readonly string[] | null {
+  if (c.program === 'agent-config' || c.program.startsWith('agent-config@')) return c.args;
+  if (!LAUNCHERS.has(c.program) && !RUNTIMES.has(c.program)) return null;
+  for (let i = 0; i < c.args.length; i++) {
+    const a = c.args[i]!;
+    if (a.startsWith('-') && !/^--?(package|p)=/.test(a)) continue;
+    if (namesTool(a) || isEntryPoint(a)) {
+      // `npx -p agent-config agent-config confirm`, `npm exec --package=agent-config -- agent-config
+      // confirm`: the last word naming it starts the tool's own.
+      let j = i + 1;
+      while (j < c.args.length && (namesTool(c.args[j]!) || c.args[j] === '--')) j++;
+      return c.args.slice(j);
+    }
+  }
+  return null;
+}
+
+/** Operands of the tool's command line: its verb words, options and `--` skipped. */
+function verbWords(args: readonly string[]): string[] {
+  return args.filter((a) => !a.startsWith('-')).slice(0, 2);
+}
+
+function asActor(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--as') return args[i + 1] ?? '';
+    if (a.startsWith('--as=')) return a.slice('--as='.length);
+  }
+  return null;
+}
+
+/**
+ * The person's or set-up verb a command runs through the tool, however it is launched (`npx
+ * --no agent-config confirm`, `npm exec agent-config -- confirm`, `pnpm exec`, `yarn`,
+ * `node_modules/.bin/agent-config`, `node …/dist/bin.js`), or null. `decline` is returned with
+ * its actor: it is a person's only when that actor (or AGENT_CONFIG_HUMAN) names one.
+ */
+export function toolRunOf(c: CommandWords): ToolRun | null {
+  const args = toolArgs(c);
+  if (args === null) return null;
+  const [verb, second] = verbWords(args);
+  if (verb === 'confirm' || verb === 'decide') return { verb };
+  if (verb === 'decline') return { verb, as: asActor(args) };
+  if (verb === 'window' && second === 'open') return { verb: 'window open' };
+  if (verb === 'signers' && (second === 'add' || second === 'remove')) return { verb: `signers ${second}` };
+  if ((verb === 'hooks' && second === 'uninstall') || verb === 'hooks:uninstall')
+    return { verb: 'hooks uninstall' };
+  if (verb === 'init' && args.some((a) => a === '--agent' || a.startsWith('--agent=')))
+    return { verb: 'init --agent' };
+  return null;
+}
+
+/** Whether a tool run is held: every verb here but a `decline` whose actor is not a person. */
+export function isPersonRun(run: ToolRun, humanInEnvironment: boolean): boolean {
+  if (run.verb !== 'decline') return true;
+  if (run.as === null || run.as === undefined) return humanInEnvironment;
+  return run.as.toLowerCase().startsWith('human:') || run.as === '';
+}
