@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
+import { mayBeProtected, mayConcernOwnFiles } from '../guard/protected-files.js';
+import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
 export type FastPath = { answer: string } | { stdin: string | undefined };
@@ -19,9 +21,34 @@ function configMentionsGuard(start: string): boolean {
   return false;
 }
 
+const FILE_PATH_KEYS: Readonly<Record<string, string>> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+/**
+ * A file tool's call (Claude Code's `Write`, `Edit`, `MultiEdit`, `NotebookEdit`) whose absolute
+ * path, as given and with its symbolic links resolved, has no segment any of the guard's own
+ * files has (docs/guard.md, "Its own files"): clearly none of them, so no opinion. Anything
+ * else, a file tool's call the full decision must see included, is false.
+ */
+function fileToolClearlyFree(data: { tool_name?: unknown; tool_input?: Record<string, unknown> }): boolean {
+  const key = typeof data.tool_name === 'string' ? FILE_PATH_KEYS[data.tool_name] : undefined;
+  const path = key === undefined ? undefined : data.tool_input?.[key];
+  if (typeof path !== 'string' || !path.startsWith('/') || mayBeProtected(path)) return false;
+  try {
+    return !mayBeProtected(resolveLinks(path));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
- * no keyword of the default rules, where no `agent-config.yaml` above the hook's folder, the
+ * no keyword of the default rules nor any of the guard's own files (run in a folder that is not
+ * among them), where no `agent-config.yaml` above the hook's folder, the
  * harness's project folder or the call's folder says anything of `guard`, gets no opinion here, without loading the CLI or
  * the shell parser. Anything else, malformed input included, goes to the full decision with
  * the stdin text already read.
@@ -35,15 +62,19 @@ export function hookFastPath(harness: string, processCwd: string, projectDir: st
   } catch {
     return { stdin: undefined };
   }
-  let data: { cwd?: unknown; tool_input?: { command?: unknown } };
+  let data: { cwd?: unknown; tool_name?: unknown; tool_input?: Record<string, unknown> };
   try {
     data = JSON.parse(stdin);
   } catch {
     return { stdin };
   }
+  const none = { answer: harness === 'gemini' ? '{}\n' : '' };
+  if (fileToolClearlyFree(data ?? {})) return none;
   const command = data?.tool_input?.command;
   if (typeof command !== 'string' || mayConcernGuard(command, DEFAULT_KEYWORDS)) return { stdin };
-  const dirs = [processCwd, projectDir, typeof data.cwd === 'string' ? data.cwd : undefined];
+  const cwd = typeof data.cwd === 'string' ? data.cwd : undefined;
+  if (mayConcernOwnFiles(command, cwd ?? processCwd)) return { stdin };
+  const dirs = [processCwd, projectDir, cwd];
   if (dirs.some((d) => d !== undefined && d !== '' && configMentionsGuard(d))) return { stdin };
-  return { answer: harness === 'gemini' ? '{}\n' : '' };
+  return none;
 }

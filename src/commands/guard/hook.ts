@@ -5,6 +5,7 @@ import { personCommand } from '../../core/person-command.js';
 import { classifyCommand, looselyNamed } from '../../guard/classify.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
+import { watchOwnFiles } from '../../guard/own-files.js';
 import { type GuardRule, rulesFor } from '../../guard/rules.js';
 import { pathKind } from '../../repo/discover.js';
 import { loadConfig } from '../../repo/load-config.js';
@@ -13,6 +14,7 @@ import { effectiveExpiry } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
+import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
 
@@ -140,6 +142,11 @@ export async function runHook(
       },
     );
   }
+  if (input.kind === 'file') {
+    const project = projectDir(ctx, harness);
+    const root = await repositoryOf(ctx, project).catch(() => null);
+    return fileToolReport(ctx, harness, input.call, ownFilePlaces(ctx, [root, project]));
+  }
   const call = input.call;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
@@ -154,7 +161,11 @@ export async function runHook(
     config = DEFAULT_CONFIG;
     rules = rulesOf(config);
   }
-  const { actions, never } = classifyCommand(call.command, rules);
+  const own = watchOwnFiles();
+  const { actions, never, unreadable } = classifyCommand(call.command, [...rules, own.rule]);
+  const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
+  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, unreadable);
+  if (refused !== null) return refused;
   if (actions.length === 0) {
     return report(
       harness,

@@ -29,9 +29,32 @@ describe('readHookInput', () => {
     const gemini = { ...claude, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command' };
     expect(readHookInput('gemini', JSON.stringify(gemini)).kind).toBe('shell');
     expect(readHookInput('gemini', JSON.stringify(claude)).kind).toBe('other');
-    expect(readHookInput('claude-code', JSON.stringify({ ...claude, tool_name: 'Write' })).kind).toBe(
-      'other',
-    );
+    expect(readHookInput('claude-code', JSON.stringify({ ...claude, tool_name: 'Read' })).kind).toBe('other');
+    expect(readHookInput('codex', JSON.stringify({ ...claude, tool_name: 'Write' })).kind).toBe('other');
+  });
+
+  it("reads Claude Code's file tools as the file they write: file_path, NotebookEdit's notebook_path", () => {
+    const call = (tool_name: string, tool_input: unknown, extra: object = {}) =>
+      readHookInput('claude-code', JSON.stringify({ ...claude, tool_name, tool_input, ...extra }));
+    expect(call('Write', { file_path: '/r/a.md', content: 'x' })).toEqual({
+      kind: 'file',
+      call: { tool: 'Write', path: '/r/a.md', cwd: '/r' },
+    });
+    expect(call('Edit', { file_path: '/r/a', old_string: 'a', new_string: 'b' })).toMatchObject({
+      call: { tool: 'Edit', path: '/r/a' },
+    });
+    expect(call('MultiEdit', { file_path: '/r/a', edits: [] })).toMatchObject({ call: { path: '/r/a' } });
+    expect(call('NotebookEdit', { notebook_path: '/r/n.ipynb' })).toMatchObject({
+      call: { path: '/r/n.ipynb' },
+    });
+    // No readable path: the hook denies (nothing to check is no licence).
+    expect(call('Write', { path: '/r/a' })).toMatchObject({ kind: 'file', call: { path: null } });
+    expect(call('NotebookEdit', { file_path: '/r/n.ipynb' })).toMatchObject({ call: { path: null } });
+    expect(call('Edit', null, { cwd: 3 })).toEqual({
+      kind: 'file',
+      call: { tool: 'Edit', path: null, cwd: null },
+    });
+    expect(call('Write', { file_path: '/r/a' }, { hook_event_name: 'PostToolUse' }).kind).toBe('other');
   });
 
   it.each([
