@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addClaudeHook,
   CLAUDE_HOOK_COMMAND,
+  CLAUDE_HOOK_MATCHER,
   claudeHookState,
   isOurHandler,
+  reachesOurTools,
   readSettings,
   removeClaudeHook,
 } from '../../../src/commands/hooks/claude-settings.js';
@@ -101,7 +103,10 @@ describe('the .claude/settings.json merge', () => {
     expect(added.env).toEqual({ A: '1' });
     expect(added.hooks.Stop).toEqual(start.hooks.Stop);
     expect(added.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      {
+        matcher: 'Bash|Edit|MultiEdit|Write|NotebookEdit',
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+      },
     ]);
     expect(addClaudeHook(added)).toBeNull();
     expect(JSON.parse(removeClaudeHook(added)!)).toEqual(start);
@@ -124,12 +129,71 @@ describe('the .claude/settings.json merge', () => {
     expect(upgraded).toEqual({
       hooks: {
         PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }] },
+          {
+            matcher: CLAUDE_HOOK_MATCHER,
+            hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }],
+          },
         ],
       },
     });
     expect(claudeHookState(upgraded)).toBe('current');
     expect(JSON.parse(removeClaudeHook(start)!)).toEqual({});
+  });
+
+  it("upgrades today's command on the Bash-only matcher of earlier versions: the matcher widens where it stands", () => {
+    const bashOnly = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Edit', hooks: [{ type: 'command', command: './lint.sh' }] },
+          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }] },
+        ],
+      },
+    };
+    expect(claudeHookState(bashOnly)).toBe('outdated');
+    const upgraded = JSON.parse(addClaudeHook(bashOnly)!);
+    expect(upgraded.hooks.PreToolUse).toEqual([
+      bashOnly.hooks.PreToolUse[0],
+      {
+        matcher: CLAUDE_HOOK_MATCHER,
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }],
+      },
+    ]);
+    expect(claudeHookState(upgraded)).toBe('current');
+    expect(addClaudeHook(upgraded)).toBeNull();
+  });
+
+  it('moves our handler out of a Bash group it shares, so the other handler keeps its tools', () => {
+    const audit = { type: 'command', command: './audit.sh' };
+    const shared = {
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [audit, { type: 'command', command: CLAUDE_HOOK_COMMAND }] }],
+      },
+    };
+    expect(JSON.parse(addClaudeHook(shared)!).hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [audit] },
+      { matcher: CLAUDE_HOOK_MATCHER, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] },
+    ]);
+  });
+
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['*', true],
+    ['Bash|Edit|MultiEdit|Write|NotebookEdit', true],
+    ['NotebookEdit|Write|MultiEdit|Edit|Bash|Read', true],
+    ['.*', true],
+    ['Bash|.*Edit|Write', true],
+    ['Bash', false],
+    ['Bash|Edit|Write', false],
+    ['Edit', false],
+    ['(', false],
+    [3, false],
+  ])('a matcher %j reaches Bash and every file tool: %s', (matcher, reaches) => {
+    expect(reachesOurTools(matcher)).toBe(reaches);
+    const data = {
+      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] }] },
+    };
+    expect(claudeHookState(data)).toBe(reaches ? 'current' : 'outdated');
   });
 
   it('keeps a foreign handler that shares our matcher group', () => {
