@@ -1,5 +1,6 @@
 import { isPersonRun, type ToolRun, toolRunOf } from './person-verbs.js';
 import {
+  namedInText,
   normalSegments,
   type ProtectedPlaces,
   protectedPath,
@@ -75,9 +76,10 @@ export interface CallPlace extends ProtectedPlaces {
 
 /** Why a shell call is refused outright. */
 export type OwnFilesFinding =
-  | { kind: 'write'; file: string; link: boolean }
+  /** `unknown`: the path is only known when it runs, and the line names `file` elsewhere. */
+  | { kind: 'write'; file: string; link: boolean; unknown?: boolean }
   | { kind: 'setting'; setting: string }
-  | { kind: 'person-verb'; verb: string };
+  | { kind: 'person-verb'; verb: string; unknown?: boolean };
 
 /** A path to look at again once symbolic links are resolved (by the hook, which may read the disk). */
 export interface LinkCandidate {
@@ -86,7 +88,8 @@ export interface LinkCandidate {
   link: boolean;
 }
 
-const UNKNOWN = /[$`]/;
+/** An expansion, or the `{}` that `find -exec` and `xargs -I` fill in: a path only known when it runs. */
+const UNKNOWN = /[$`]|\{\}/;
 
 /** `~`, `~/x`, `$HOME/x`, `${HOME}/x` → the home folder; null when the path starts elsewhere. */
 function expandHome(path: string, home: string | null): string | null {
@@ -146,21 +149,31 @@ function tailOf(path: string): string[] {
 export function ownFilesFindings(
   seen: OwnFilesSeen,
   place: CallPlace,
-  humanInEnvironment: boolean,
+  line: { command: string; humanInEnvironment: boolean },
 ): { finding: OwnFilesFinding | null; candidates: LinkCandidate[] } {
   const dirs = folders(place.cwd, seen.cds, place.home);
   const candidates: LinkCandidate[] = [];
+  let unknown: WriteTarget | null = null;
   for (const t of seen.targets) {
     for (const r of resolutions(t.path, t.from, dirs, place.home)) {
       const hit = 'abs' in r ? protectedPath(r.abs, place, t.mode) : protectedTail(r.tail);
       if (hit !== null)
         return { finding: { kind: 'write', file: hit, link: t.link === true }, candidates: [] };
       if ('abs' in r) candidates.push({ path: r.abs, mode: t.mode, link: t.link === true });
+      else unknown ??= t;
     }
+  }
+  // `f=agent-config.yaml; echo x > "$f"`: a path the text leaves to run time, in a line that names one.
+  const named = unknown === null ? null : namedInText(line.command);
+  if (unknown !== null && named !== null) {
+    const finding = { kind: 'write' as const, file: named, link: unknown.link === true, unknown: true };
+    return { finding, candidates: [] };
   }
   const setting = seen.settings[0];
   if (setting !== undefined) return { finding: { kind: 'setting', setting }, candidates: [] };
-  const run = seen.runs.find((r) => isPersonRun(r, humanInEnvironment));
-  if (run !== undefined) return { finding: { kind: 'person-verb', verb: run.verb }, candidates: [] };
+  const run = seen.runs.find((r) => isPersonRun(r, line.humanInEnvironment));
+  if (run !== undefined) {
+    return { finding: { kind: 'person-verb', verb: run.verb, unknown: run.unknown }, candidates: [] };
+  }
   return { finding: null, candidates };
 }

@@ -7,6 +7,8 @@ export interface ToolRun {
   verb: string;
   /** For `decline`: the `--as` actor, or null when none is given (then AGENT_CONFIG_HUMAN decides). */
   as?: string | null;
+  /** The verb holds an expansion (`"$@"`): it may be any of them. */
+  unknown?: boolean;
 }
 
 /** Programs that run another package's command: the tool's name may be anywhere among their words. */
@@ -31,6 +33,9 @@ function toolArgs(c: CommandWords): readonly string[] | null {
   if (!LAUNCHERS.has(c.program) && !RUNTIMES.has(c.program)) return null;
   for (let i = 0; i < c.args.length; i++) {
     const a = c.args[i]!;
+    // `npm exec -c 'agent-config confirm x'`, `yarn exec "agent-config confirm x"`: a command string.
+    const words = a.trim().split(/\s+/);
+    if (words.length > 1 && namesTool(words[0]!)) return words.slice(1);
     if (a.startsWith('-') && !/^--?(package|p)=/.test(a)) continue;
     if (namesTool(a) || isEntryPoint(a)) {
       // `npx -p agent-config agent-config confirm`, `npm exec --package=agent-config -- agent-config
@@ -67,6 +72,9 @@ export function toolRunOf(c: CommandWords): ToolRun | null {
   const args = toolArgs(c);
   if (args === null) return null;
   const [verb, second] = verbWords(args);
+  // `npx agent-config "$@"`, `agent-config window $what`: a verb known only when it runs.
+  const open = verb === 'window' || verb === 'signers' || verb === 'hooks' ? [verb, second] : [verb];
+  if (open.some((w) => w !== undefined && /[$`]/.test(w))) return { verb: open.join(' '), unknown: true };
   if (verb === 'confirm' || verb === 'decide') return { verb };
   if (verb === 'decline') return { verb, as: asActor(args) };
   if (verb === 'window' && second === 'open') return { verb: 'window open' };

@@ -92,7 +92,9 @@ function examples(segment: string): string[] {
 }
 
 /** Whether a path segment (maybe a glob) and a pattern segment (maybe a glob) can name the same file. */
-function segmentMatches(target: string, pattern: string): boolean {
+function segmentMatches(given: string, pattern: string): boolean {
+  // Lower case: a case-insensitive file system (macOS, Windows) opens `AGENT-CONFIG.YAML` as the file.
+  const target = given.toLowerCase();
   if (GLOB.test(target)) {
     const re = globRegex(target);
     return examples(pattern).some((e) => re.test(e));
@@ -129,7 +131,8 @@ function relate(rest: readonly string[], pattern: Pattern): Relation | null {
 
 function within(path: readonly string[], folder: readonly string[]): string[] | null {
   if (path.length < folder.length) return null;
-  for (let i = 0; i < folder.length; i++) if (path[i] !== folder[i]) return null;
+  for (let i = 0; i < folder.length; i++)
+    if (path[i]!.toLowerCase() !== folder[i]!.toLowerCase()) return null;
   return path.slice(folder.length);
 }
 
@@ -190,7 +193,7 @@ export function protectedPath(abs: string, places: ProtectedPlaces, mode: WriteM
  * protected pattern, project or home. A trailing name alone (`$D/settings.json`) is not enough.
  */
 export function protectedTail(segments: readonly string[]): string | null {
-  if (segments.some((s) => s === '.git')) return '.git/';
+  if (segments.some((s) => segmentMatches(s, '.git'))) return '.git/';
   for (let i = 0; i < segments.length; i++) {
     const rest = segments.slice(i);
     for (const pattern of [...PROJECT, ...HOME]) {
@@ -230,6 +233,25 @@ export const OWN_FILES_KEYWORDS: readonly string[] = [
   'bin.ts',
 ];
 
+/** Names that single out a protected file or folder wherever they stand (not `node_modules`, not `agents`). */
+const PROPER_NAMES = ['agent-config.yaml', '.claude', '.git', '.gitconfig', '.codex', '.gemini'];
+const PROPER_PATHS = ['agents/runtime', 'agents/evidence', 'node_modules/agent-config', '.bin/agent-config'];
+
+/**
+ * The protected name a command line's text holds anywhere (`x=agent-config.yaml`, `$(echo
+ * .claude)`), for a write whose path is only known when it runs; null when it holds none.
+ */
+export function namedInText(command: string): string | null {
+  for (const word of scanText(command).split(/[\s;&|<>()`$={}]+/)) {
+    const segs = normalSegments(word);
+    const name = segs.find((s) => PROPER_NAMES.includes(s));
+    if (name !== undefined) return name;
+    const path = PROPER_PATHS.find((p) => `/${segs.join('/')}/`.includes(`/${p}/`));
+    if (path !== undefined) return path;
+  }
+  return null;
+}
+
 /**
  * Whether a path may be one of the guard's own files, wherever the project is: one of its
  * segments is a protected name. False means it is not, for any project folder or home.
@@ -238,7 +260,10 @@ export function mayBeProtected(path: string): boolean {
   return normalSegments(path).some((s) => MARKERS.includes(s) || GLOB.test(s));
 }
 
-/** Programs write-targets.ts reads the writes of (a test keeps the lists equal); git's writes name their files. */
+/**
+ * Programs write-targets.ts reads the writes of (a test keeps the lists equal): git's writes
+ * name their files, and `find` writes only with `-delete`, which the fast path looks for.
+ */
 export const WRITING_PROGRAMS: readonly string[] = [
   ...['tee', 'sed', 'perl', 'ruby', 'yq', 'sponge', 'cp', 'mv', 'ln', 'link', 'install', 'rsync'],
   ...['rm', 'unlink', 'rmdir', 'shred', 'truncate', 'touch', 'mkdir', 'dd', 'chmod', 'chown', 'chgrp'],
@@ -265,6 +290,7 @@ export function mayConcernOwnFiles(command: string, cwd: string | null): boolean
     text.replace(NO_FILE, '').includes('>') ||
     WRITING.test(text) ||
     CONFIG_EDIT.test(text) ||
+    text.includes('-delete') ||
     (cwd !== null && mayBeProtected(cwd))
   );
 }

@@ -174,6 +174,16 @@ function modeLike(args: readonly string[]): WriteTarget[] {
   return file(modeAsOption || reference ? operands : operands.slice(1));
 }
 
+/** `find PATH… -delete`: every starting point, as a folder whose contents go. */
+function findDelete(args: readonly string[]): WriteTarget[] {
+  if (!args.includes('-delete')) return [];
+  const starts = args.slice(
+    0,
+    args.findIndex((a) => /^[-(!]/.test(a)),
+  );
+  return file(starts.length > 0 ? starts : ['.'], 'dir');
+}
+
 const outputOption =
   (short: string | null, long: readonly string[]) =>
   (args: readonly string[]): WriteTarget[] =>
@@ -201,6 +211,7 @@ export const WRITERS: Readonly<Record<string, (args: readonly string[]) => Write
   truncate: operandsWritten({ withValue: ['-s', '--size', '-r', '--reference'] }),
   touch: operandsWritten({ withValue: ['-r', '--reference', '-d', '--date', '-t'] }),
   mkdir: operandsWritten({ withValue: ['-m', '--mode', '--context'] }),
+  find: findDelete,
   dd: (args) => file(args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3))),
   chmod: modeLike,
   chown: modeLike,

@@ -80,6 +80,8 @@ describe("the guard's own files, through the built hook", () => {
       ['Write', write(join(home, '.claude', 'settings.json'))],
       ['NotebookEdit', { notebook_path: join(repo, '.git', 'x.ipynb'), new_source: 'x' }],
       ['Write', write(join(repo, 'src', '..', 'agent-config.yaml'))],
+      ['Write', write('~/.claude/settings.local.json')],
+      ['Write', write('agent-config.yaml')],
     ];
     for (const [tool, input] of held) {
       const r = hook(repo, home, tool, input);

@@ -10,7 +10,7 @@ import {
   personNamedFor,
 } from '../../guard/own-files.js';
 import { scanText } from '../../guard/prefilter.js';
-import { type ProtectedPlaces, protectedPath, resolvePosix } from '../../guard/protected-files.js';
+import { protectedPath, resolvePosix } from '../../guard/protected-files.js';
 import { resolveLinks } from '../../repo/resolve-links.js';
 import { deny, errorText, type HookReport, report } from './hook-report.js';
 
@@ -37,11 +37,17 @@ export function ownFilePlaces(ctx: Context, folders: readonly (string | null)[])
 }
 
 function refusal(finding: OwnFilesFinding): string {
+  if (finding.kind === 'write' && finding.unknown === true) {
+    return `this command ${finding.link ? 'links to' : 'writes'} a path only known when it runs, and names ${finding.file}, one of the guard's own files; it was not run: ${PERSON_EDITS}. Write to a path spelled out, or tell the person what should change and why.`;
+  }
   if (finding.kind === 'write') {
     return `this command ${finding.link ? 'links to' : 'writes'} ${finding.file}, one of the guard's own files, and was not run: ${PERSON_EDITS}. Tell the person what should change and why.`;
   }
   if (finding.kind === 'setting') {
     return `this command sets git's ${finding.setting}, which changes what git runs, and was not run: a person changes git's configuration in their own terminal. Tell the person what should change and why.`;
+  }
+  if (finding.unknown === true) {
+    return `this command runs agent-config with a verb only known when it runs (${finding.verb}), and the person's verbs are a person's to run, in their own terminal; it was not run. Spell the verb out.`;
   }
   return `\`${personCommand(finding.verb)}\` is a person's command: a person runs it in their own terminal, never through the agent's shell; it was not run. Tell the person what it is for.`;
 }
@@ -65,7 +71,10 @@ export function ownFilesRefusal(
 ): HookReport | null {
   const human = personNamedFor(call.command, ctx.env.AGENT_CONFIG_HUMAN);
   const where = { ...place, cwd: resolvePosix(place.cwd, call.cwd ?? place.cwd) };
-  const { finding, candidates } = ownFilesFindings(seen, where, human);
+  const { finding, candidates } = ownFilesFindings(seen, where, {
+    command: call.command,
+    humanInEnvironment: human,
+  });
   const refuse = (reason: string) =>
     report(harness, finding?.kind === 'person-verb' ? 'person-verb' : 'own-files', deny(reason));
   if (finding !== null) return refuse(refusal(finding));
@@ -95,7 +104,7 @@ export function fileToolReport(
   ctx: Context,
   harness: Harness,
   call: FileCall,
-  places: ProtectedPlaces,
+  places: CallPlace,
 ): HookReport {
   if (call.path === null) {
     return report(
@@ -104,7 +113,8 @@ export function fileToolReport(
       deny(`${call.tool} names no file the guard can read; it was not run.`),
     );
   }
-  const abs = resolvePosix(call.cwd ?? ctx.cwd, call.path);
+  const homed = places.home !== null ? call.path.replace(/^~(?=\/|$)/, places.home) : call.path;
+  const abs = resolvePosix(call.cwd ?? ctx.cwd, homed);
   let file: string | null;
   try {
     file = protectedPath(abs, places) ?? protectedPath(resolveLinks(abs), places);

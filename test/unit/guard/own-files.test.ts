@@ -13,9 +13,11 @@ const PLACE = { cwd: '/p', home: '/h', anchors: ['/p'], homes: ['/h'] };
 function judge(command: string, human = false): string | null {
   const watch = watchOwnFiles();
   classifyCommand(command, [...rules, watch.rule]);
-  const { finding } = ownFilesFindings(watch.seen, PLACE, human);
+  const { finding } = ownFilesFindings(watch.seen, PLACE, { command, humanInEnvironment: human });
   if (finding === null) return null;
-  if (finding.kind === 'write') return `${finding.link ? 'link' : 'write'} ${finding.file}`;
+  if (finding.kind === 'write')
+    return `${finding.link ? 'link' : 'write'} ${finding.unknown ? 'named ' : ''}${finding.file}`;
+  if (finding.kind === 'person-verb' && finding.unknown) return `verb? ${finding.verb}`;
   return finding.kind === 'setting' ? `set ${finding.setting}` : `verb ${finding.verb}`;
 }
 
@@ -133,6 +135,16 @@ const WRITES: [string, string][] = [
   ['echo x > `pwd`/agent-config.yaml', 'write agent-config.yaml'],
   ['cd "$D" && echo x > agents/runtime/lock', 'write agents/runtime/'],
   ['echo x > "$D"/.git/config', 'write .git/'],
+  ['echo x > AGENT-CONFIG.YAML', 'write agent-config.yaml'],
+  ['echo x > agent-config.ya?l', 'write agent-config.yaml'],
+  ['echo x > .cla*/settings.json', 'write .claude/settings*.json'],
+  // A path only known when it runs, in a line that names a protected file elsewhere.
+  ['f=agent-config.yaml; echo x > "$f"', 'write named agent-config.yaml'],
+  ['echo x > $(echo agent-config.yaml)', 'write named agent-config.yaml'],
+  ['D=.claude; echo {} > $D/settings.json', 'write named .claude'],
+  ['ls .claude/*.json | xargs -I{} rm {}', 'write named .claude'],
+  ['find .claude -delete', 'write .claude/settings*.json'],
+  ['find agents/evidence -name "*.jsonl" -delete', 'write agents/evidence/'],
   // Nested shells, substitutions, wrappers: the same words the rules get.
   ['sh -c "echo x > agent-config.yaml"', 'write agent-config.yaml'],
   ["bash -c 'tee .claude/settings.json < /tmp/x'", 'write .claude/settings*.json'],
@@ -208,6 +220,10 @@ const VERBS: [string, string][] = [
   ['npx --no agent-config init --hooks --agent=claude-code', 'verb init --agent'],
   ['npx --no agent-config decline abcd --as human:ada', 'verb decline'],
   ['npx --no agent-config decline abcd --as=human:ada --reason x', 'verb decline'],
+  ["npm exec -c 'agent-config confirm abcd'", 'verb confirm'],
+  ['yarn exec "agent-config window open --for 1h"', 'verb window open'],
+  ['ac() { npx --no agent-config "$@"; }; ac confirm abcd', 'verb? $@'],
+  ['npx --no agent-config window "$w" --for 1h', 'verb? window $w'],
 ];
 
 // Reading stays free, and so does every everyday command.
@@ -281,6 +297,11 @@ const FREE: string[] = [
   'node dist/bin.js progress',
   'echo "npx --no agent-config confirm abcd"',
   'grep -r "agent-config confirm" docs',
+  'find . -name "*.pyc" -delete',
+  'find dist -type f -delete',
+  'find . -name agent-config.yaml',
+  'cp "$SRC" "$DST"',
+  'cat README.md > "$OUT"',
 ];
 
 describe("the guard's own files, from a shell call's text", () => {
@@ -315,7 +336,10 @@ describe("the guard's own files, from a shell call's text", () => {
   it('hands the paths the text leaves open to the hook, to look at again with links resolved', () => {
     const watch = watchOwnFiles();
     classifyCommand('echo x > out.txt; cp a b; cd sub && echo y > ../c', [...rules, watch.rule]);
-    const { finding, candidates } = ownFilesFindings(watch.seen, PLACE, false);
+    const { finding, candidates } = ownFilesFindings(watch.seen, PLACE, {
+      command: '',
+      humanInEnvironment: false,
+    });
     expect(finding).toBeNull();
     expect(candidates.map((c) => c.path)).toEqual(
       expect.arrayContaining(['/p/out.txt', '/p/b', '/p/b/a', '/p/c']),
@@ -345,7 +369,8 @@ describe("the guard's own files, from a shell call's text", () => {
   });
 
   it("the fast path's list of writing programs is exactly the programs whose writes are read", () => {
-    const read = Object.keys(WRITERS).filter((p) => p !== REDIRECT_PROGRAM);
+    // `find` writes only with `-delete`, which the fast path looks for instead.
+    const read = Object.keys(WRITERS).filter((p) => p !== REDIRECT_PROGRAM && p !== 'find');
     expect([...read].sort()).toEqual([...WRITING_PROGRAMS].sort());
   });
 });
