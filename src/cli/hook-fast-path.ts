@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { mayBeProtected, mayConcernOwnFiles } from '../guard/own-files-prefilter.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
-import { mayBeProtected, mayConcernOwnFiles } from '../guard/protected-files.js';
 import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */

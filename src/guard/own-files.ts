@@ -1,11 +1,10 @@
 import { isPersonRun, type ToolRun, toolRunOf } from './person-verbs.js';
+import { normalSegments, resolvePosix } from './posix-paths.js';
 import {
   namedInText,
-  normalSegments,
   type ProtectedPlaces,
   protectedPath,
   protectedTail,
-  resolvePosix,
   type WriteMode,
 } from './protected-files.js';
 import type { CommandWords, GuardRule } from './rules.js';

@@ -4,6 +4,7 @@
  * symbolic links and hands the resolved paths back here (see `ownFilesFindings`).
  */
 
+import { normalSegments } from './posix-paths.js';
 import { scanText } from './prefilter.js';
 
 /** Where the project-relative files live: the project folder(s) and the user's home. */
@@ -102,22 +103,6 @@ function segmentMatches(given: string, pattern: string): boolean {
   return GLOB.test(pattern) ? globRegex(pattern).test(target) : target === pattern;
 }
 
-/** Splits an absolute or relative POSIX path into its segments, `.` and `..` resolved. */
-export function normalSegments(path: string): string[] {
-  const out: string[] = [];
-  for (const s of path.split('/')) {
-    if (s === '' || s === '.') continue;
-    if (s === '..') out.pop();
-    else out.push(s);
-  }
-  return out;
-}
-
-/** `base` joined with `path` as the shell would (an absolute `path` stands alone), normalised. */
-export function resolvePosix(base: string, path: string): string {
-  return `/${normalSegments(path.startsWith('/') ? path : `${base}/${path}`).join('/')}`;
-}
-
 type Relation = 'at' | 'below' | 'above';
 
 /** How a path's segments relate to a pattern's: the file itself, below a protected folder, or an ancestor. */
@@ -204,35 +189,6 @@ export function protectedTail(segments: readonly string[]): string | null {
   return null;
 }
 
-/** Segments that a protected path (project, home or git's folder) always has one of. */
-const MARKERS = [
-  'agent-config.yaml',
-  '.claude',
-  'agents',
-  '.git',
-  '.codex',
-  '.gemini',
-  '.gitconfig',
-  '.config',
-  'node_modules',
-];
-
-/**
- * Words whose presence sends a shell command to the full decision (the fast path's test): the
- * guard's own files and folders, git's alias and hook settings, and the tool's own name and
- * entry points (its person verbs). Lower case, matched in the prefilter's scan text.
- */
-export const OWN_FILES_KEYWORDS: readonly string[] = [
-  ...MARKERS,
-  'agent-config',
-  'alias',
-  'hookspath',
-  'include',
-  'bin.js',
-  'cli.cjs',
-  'bin.ts',
-];
-
 /** Names that single out a protected file or folder wherever they stand (not `node_modules`, not `agents`). */
 const PROPER_NAMES = ['agent-config.yaml', '.claude', '.git', '.gitconfig', '.codex', '.gemini'];
 const PROPER_PATHS = ['agents/runtime', 'agents/evidence', 'node_modules/agent-config', '.bin/agent-config'];
@@ -250,47 +206,4 @@ export function namedInText(command: string): string | null {
     if (path !== undefined) return path;
   }
   return null;
-}
-
-/**
- * Whether a path may be one of the guard's own files, wherever the project is: one of its
- * segments is a protected name. False means it is not, for any project folder or home.
- */
-export function mayBeProtected(path: string): boolean {
-  return normalSegments(path).some((s) => MARKERS.includes(s) || GLOB.test(s));
-}
-
-/**
- * Programs write-targets.ts reads the writes of (a test keeps the lists equal): git's writes
- * name their files, and `find` writes only with `-delete`, which the fast path looks for.
- */
-export const WRITING_PROGRAMS: readonly string[] = [
-  ...['tee', 'sed', 'perl', 'ruby', 'yq', 'sponge', 'cp', 'mv', 'ln', 'link', 'install', 'rsync'],
-  ...['rm', 'unlink', 'rmdir', 'shred', 'truncate', 'touch', 'mkdir', 'dd', 'chmod', 'chown', 'chgrp'],
-  ...['curl', 'wget', 'sort', 'patch', 'vi', 'vim', 'nvim', 'view', 'nano', 'ed', 'ex', 'emacs'],
-];
-
-const WRITING = new RegExp(`(^|[\\s;&|({\`/])(${WRITING_PROGRAMS.join('|')})(?=$|[\\s;&|)}\`])`);
-/** `git config --edit` / `-e`: the whole configuration, aliases included, through an editor. */
-const CONFIG_EDIT = /\bconfig\b.*\s(-e|--edit)\b/;
-/** Redirections that write no file: descriptor copies and closes, and the terminal's own devices. */
-const NO_FILE = /\d*>&(\d+|-)|&?\d*>>?\s*\/dev\/(null|stdout|stderr|tty)\b/g;
-
-/**
- * Whether a shell command may write the guard's own files or run the tool: its text names one
- * of them, it runs a program that writes files or redirects output to a file (the file may be a
- * link to one of them, which only the full decision resolves), or it runs in a folder where a
- * relative path may be one (`cwd` inside `.git/`). False lets the hook's fast path answer "no
- * opinion" for it.
- */
-export function mayConcernOwnFiles(command: string, cwd: string | null): boolean {
-  const text = scanText(command);
-  return (
-    OWN_FILES_KEYWORDS.some((k) => text.includes(k)) ||
-    text.replace(NO_FILE, '').includes('>') ||
-    WRITING.test(text) ||
-    CONFIG_EDIT.test(text) ||
-    text.includes('-delete') ||
-    (cwd !== null && mayBeProtected(cwd))
-  );
 }

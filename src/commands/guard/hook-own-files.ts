@@ -9,8 +9,9 @@ import {
   ownFilesFindings,
   personNamedFor,
 } from '../../guard/own-files.js';
+import { resolvePosix } from '../../guard/posix-paths.js';
 import { scanText } from '../../guard/prefilter.js';
-import { protectedPath, resolvePosix } from '../../guard/protected-files.js';
+import { protectedPath } from '../../guard/protected-files.js';
 import { resolveLinks } from '../../repo/resolve-links.js';
 import { deny, errorText, type HookReport, report } from './hook-report.js';
 

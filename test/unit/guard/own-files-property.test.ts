@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/guard/classify.js';
 import { ownFilesFindings, watchOwnFiles } from '../../../src/guard/own-files.js';
+import { mayConcernOwnFiles } from '../../../src/guard/own-files-prefilter.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../../src/guard/prefilter.js';
-import { mayConcernOwnFiles } from '../../../src/guard/protected-files.js';
 
 const PLACE = { cwd: '/p/sub', home: '/h', anchors: ['/p'], homes: ['/h'] };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/guard/classify.js';
 import { ownFilesFindings, personNamedFor, watchOwnFiles } from '../../../src/guard/own-files.js';
+import { mayConcernOwnFiles, WRITING_PROGRAMS } from '../../../src/guard/own-files-prefilter.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../../../src/guard/prefilter.js';
-import { mayConcernOwnFiles, WRITING_PROGRAMS } from '../../../src/guard/protected-files.js';
 import { rulesFor } from '../../../src/guard/rules.js';
 import { REDIRECT_PROGRAM, WRITERS } from '../../../src/guard/write-targets.js';
 

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  mayBeProtected,
-  protectedPath,
-  protectedTail,
-  resolvePosix,
-} from '../../../src/guard/protected-files.js';
+import { mayBeProtected } from '../../../src/guard/own-files-prefilter.js';
+import { resolvePosix } from '../../../src/guard/posix-paths.js';
+import { protectedPath, protectedTail } from '../../../src/guard/protected-files.js';
 
 const PLACES = { anchors: ['/p', '/q/sub'], homes: ['/h'] };
 
