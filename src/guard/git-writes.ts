@@ -7,8 +7,13 @@ const GIT: OptionSpec = {
 const GIT_CONFIG: OptionSpec = {
   withValue: ['-f', '--file', '--blob', '--type', '--default', '--comment', '--value'],
 };
-/** Settings that make git run something else: an alias, the hooks folder, a file of more settings. */
-const SETTING = /^(alias\..+|core\.hookspath|include\.path|includeif\..+\.path)$/;
+/**
+ * Settings that make git run something else (an alias, the hooks folder, a file of more
+ * settings) or turn a plain command into a guarded one (`git push` forcing or mirroring through
+ * the remote's settings, `git clean` deleting without `-f`).
+ */
+const SETTING =
+  /^(alias\..+|core\.hookspath|include\.path|includeif\..+\.path|remote\..+\.(push|mirror)|clean\.requireforce)$/;
 const SECTION = /^(alias|core|include|includeif(\..+)?)$/;
 
 /** `git config …` that sets (or removes) an alias, the hooks folder or an include. */

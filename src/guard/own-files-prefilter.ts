@@ -26,6 +26,8 @@ export const OWN_FILES_KEYWORDS: readonly string[] = [
   ...MARKERS,
   'agent-config',
   'alias',
+  'mirror',
+  'requireforce',
   'hookspath',
   'include',
   'bin.js',
@@ -42,13 +44,16 @@ export function mayBeProtected(path: string): boolean {
 }
 
 /**
- * Programs write-targets.ts reads the writes of (a test keeps the lists equal): git's writes
- * name their files, and `find` writes only with `-delete`, which the fast path looks for.
+ * Programs write-targets.ts reads the writes of (a test keeps the lists equal), but those whose
+ * protected writes always name what the keywords catch: git's, `tar -C`/`unzip -d` into one of
+ * the folders, a package manager installing `agent-config`; and `find`, which writes only with
+ * `-delete`, which the fast path looks for.
  */
 export const WRITING_PROGRAMS: readonly string[] = [
   ...['tee', 'sed', 'perl', 'ruby', 'yq', 'sponge', 'cp', 'mv', 'ln', 'link', 'install', 'rsync'],
   ...['rm', 'unlink', 'rmdir', 'shred', 'truncate', 'touch', 'mkdir', 'dd', 'chmod', 'chown', 'chgrp'],
   ...['curl', 'wget', 'sort', 'patch', 'vi', 'vim', 'nvim', 'view', 'nano', 'ed', 'ex', 'emacs'],
+  ...['mkfifo', 'mknod'],
 ];
 
 const WRITING = new RegExp(`(^|[\\s;&|({\`/])(${WRITING_PROGRAMS.join('|')})(?=$|[\\s;&|)}\`])`);

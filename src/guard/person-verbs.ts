@@ -11,8 +11,15 @@ export interface ToolRun {
   unknown?: boolean;
 }
 
-/** Programs that run another package's command: the tool's name may be anywhere among their words. */
-const LAUNCHERS = new Set(['npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun', 'corepack', 'volta']);
+/**
+ * Programs that run another command given among their words, or in one word as a command string
+ * (`script -qc "…"`, `ssh host '…'`, `tmux new '…'`): the tool's name may be anywhere there.
+ */
+const LAUNCHERS = new Set(
+  ['npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun', 'corepack', 'volta', 'script', 'expect']
+    .concat(['tmux', 'screen', 'dtach', 'ssh', 'su', 'runuser', 'sg', 'setsid', 'flock', 'watch'])
+    .concat(['parallel', 'unshare', 'nsenter', 'chroot', 'firejail', 'systemd-run', 'faketime']),
+);
 /** Programs that run a script file: the tool's entry point may be their script. */
 const RUNTIMES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno']);
 
@@ -33,9 +40,10 @@ function toolArgs(c: CommandWords): readonly string[] | null {
   if (!LAUNCHERS.has(c.program) && !RUNTIMES.has(c.program)) return null;
   for (let i = 0; i < c.args.length; i++) {
     const a = c.args[i]!;
-    // `npm exec -c 'agent-config confirm x'`, `yarn exec "agent-config confirm x"`: a command string.
+    // `npm exec -c 'agent-config confirm x'`, `script -qc "npx agent-config confirm x"`: a command string.
     const words = a.trim().split(/\s+/);
-    if (words.length > 1 && namesTool(words[0]!)) return words.slice(1);
+    const at = words.findIndex((w) => namesTool(w) || isEntryPoint(w));
+    if (words.length > 1 && at !== -1) return words.slice(at + 1);
     if (a.startsWith('-') && !/^--?(package|p)=/.test(a)) continue;
     if (namesTool(a) || isEntryPoint(a)) {
       // `npx -p agent-config agent-config confirm`, `npm exec --package=agent-config -- agent-config
@@ -86,9 +94,13 @@ export function toolRunOf(c: CommandWords): ToolRun | null {
   return null;
 }
 
-/** Whether a tool run is held: every verb here but a `decline` whose actor is not a person. */
+/**
+ * Whether a tool run is held: every verb here but a `decline` whose actor is plainly not a
+ * person (`reviewer:…`, `agent:…`, `system:…`), or that names none while no person is named
+ * for the line.
+ */
 export function isPersonRun(run: ToolRun, humanInEnvironment: boolean): boolean {
   if (run.verb !== 'decline') return true;
   if (run.as === null || run.as === undefined) return humanInEnvironment;
-  return run.as.toLowerCase().startsWith('human:') || run.as === '';
+  return !/^(reviewer|agent|system):/i.test(run.as);
 }

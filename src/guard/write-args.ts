@@ -89,10 +89,11 @@ export function copyLike(args: readonly string[], o: CopyOptions): WriteTarget[]
   else [dest, sources] = [o.symbolic === true || o.source === 'link' ? '.' : null, operands];
   const out: WriteTarget[] = [];
   if (dest !== null && !remote(dest)) {
-    if (targetDir === undefined) out.push({ path: dest, mode: 'file' });
+    // `dir`: what lands may be a folder (`cp -r evil .claude`, `mv evil agents`, `ln -s /tmp/x .claude`).
+    if (targetDir === undefined) out.push({ path: dest, mode: 'dir' });
     for (const s of sources) {
       const name = landingName(s, o.rsync === true);
-      out.push(name === null ? { path: dest, mode: 'contents' } : { path: `${dest}/${name}`, mode: 'file' });
+      out.push(name === null ? { path: dest, mode: 'contents' } : { path: `${dest}/${name}`, mode: 'dir' });
     }
   }
   for (const s of sources) {

@@ -53,6 +53,29 @@ function rsync(args: readonly string[]): WriteTarget[] {
   return copyLike(args, { spec: RSYNC, source: removes ? 'tree' : 'read', rsync: true });
 }
 
+/** `tar -x … -C DIR`, `unzip … -d DIR`: unpacking into a folder, whose contents are unknown. */
+function unpackInto(args: readonly string[], dirOption: string, long: readonly string[]): WriteTarget[] {
+  return file(optionValues(args, dirOption, long), 'dir');
+}
+
+/** Package-manager verbs that only read, or run a package (the tool's own verbs are person-verbs.ts's). */
+const READS_PACKAGES = new Set(
+  ['view', 'v', 'info', 'show', 'ls', 'list', 'll', 'la', 'outdated', 'explain', 'why', 'docs', 'home']
+    .concat(['repo', 'bugs', 'search', 's', 'exec', 'x', 'dlx', 'run', 'run-script', 'test', 't', 'start'])
+    .concat(['stop', 'pack', 'publish', 'audit', 'config', 'c', 'get', 'help', 'create', 'init']),
+);
+const NAMES_TOOL = /(^|[/@:])agent-config([@.#-]|$)/;
+const PACKAGE_MANAGER: OptionSpec = {
+  withValue: ['--prefix', '-C', '--dir', '--filter', '-F', '--cwd', '-w', '--workspace', '--registry'],
+};
+
+/** `npm install agent-config@…`, `pnpm add ./agent-config-1.0.0.tgz`, `npm link agent-config`: the tool replaced. */
+function packageManager(args: readonly string[]): WriteTarget[] {
+  const [sub, ...rest] = splitArgs(args, PACKAGE_MANAGER).operands;
+  if (sub === undefined || READS_PACKAGES.has(sub) || NAMES_TOOL.test(sub)) return [];
+  return rest.some((w) => NAMES_TOOL.test(w)) ? file(['node_modules/agent-config']) : [];
+}
+
 function rm(args: readonly string[]): WriteTarget[] {
   const { options, operands } = splitArgs(args, { withValue: [] });
   return file(operands, has(options, ['--recursive'], 'rR') ? 'tree' : 'file');
@@ -121,6 +144,16 @@ export const WRITERS: Readonly<Record<string, (args: readonly string[]) => Write
   touch: operandsWritten({ withValue: ['-r', '--reference', '-d', '--date', '-t'] }),
   mkdir: operandsWritten({ withValue: ['-m', '--mode', '--context'] }),
   find: findDelete,
+  mkfifo: operandsWritten({ withValue: ['-m', '--mode', '-Z', '--context'] }),
+  mknod: (args) =>
+    file(splitArgs(args, { withValue: ['-m', '--mode', '-Z', '--context'] }).operands.slice(0, 1)),
+  tar: (args) => unpackInto(args, '-C', ['--directory']),
+  bsdtar: (args) => unpackInto(args, '-C', ['--directory']),
+  unzip: (args) => unpackInto(args, '-d', []),
+  npm: packageManager,
+  pnpm: packageManager,
+  yarn: packageManager,
+  bun: packageManager,
   dd: (args) => file(args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3))),
   chmod: modeLike,
   chown: modeLike,

@@ -122,6 +122,17 @@ const WRITES: [string, string][] = [
   ['echo {} > /h/.claude/settings.json', 'write ~/.claude/settings*.json'],
   ['echo "[alias]" >> ~/.gitconfig', 'write ~/.gitconfig'],
   ['echo x >> ~/.config/git/config', 'write ~/.config/git/config'],
+  ['cp -r /tmp/evil-claude .claude', 'write .claude/settings*.json'],
+  ['mv /tmp/evil agents', 'write agents/runtime/'],
+  ['ln -sfn /tmp/evil .claude', 'write .claude/settings*.json'],
+  ['mkfifo agents/evidence/ledger/x.jsonl', 'write agents/evidence/'],
+  ['tar -xzf /tmp/x.tgz -C .claude', 'write .claude/settings*.json'],
+  ['unzip -o /tmp/x.zip -d agents/evidence', 'write agents/evidence/'],
+  // The installed tool, replaced through the package manager.
+  ['npm install -D agent-config', 'write node_modules/agent-config/'],
+  ['npm i -D ./agent-config-0.1.0.tgz', 'write node_modules/agent-config/'],
+  ['pnpm add -D git+https://example.com/o/agent-config.git', 'write node_modules/agent-config/'],
+  ['npm link agent-config', 'write node_modules/agent-config/'],
   // The folder a relative path is relative to: `cd`, the home, a folder the text does not give.
   ['cd sub && echo x > ../agent-config.yaml', 'write agent-config.yaml'],
   ['cd .claude && echo {} > settings.json', 'write .claude/settings*.json'],
@@ -184,6 +195,10 @@ const SETTINGS: [string, string][] = [
   ['git config --edit', 'set the whole configuration (--edit)'],
   ['git -C sub config alias.x y', 'set alias.x'],
   ['sh -c "git config alias.p \\"push -f\\""', 'set alias.p'],
+  // Settings that turn a plain command into a guarded one.
+  ['git config remote.origin.push +refs/heads/*:refs/heads/*', 'set remote.origin.push'],
+  ['git config remote.origin.mirror true', 'set remote.origin.mirror'],
+  ['git config clean.requireForce false', 'set clean.requireforce'],
 ];
 
 // The person's and set-up verbs, every way the tool is launched.
@@ -220,6 +235,11 @@ const VERBS: [string, string][] = [
   ['npx --no agent-config init --hooks --agent=claude-code', 'verb init --agent'],
   ['npx --no agent-config decline abcd --as human:ada', 'verb decline'],
   ['npx --no agent-config decline abcd --as=human:ada --reason x', 'verb decline'],
+  ['npx --no agent-config decline abcd --as HUMAN:ada', 'verb decline'],
+  ['npx --no agent-config decline abcd --as ada', 'verb decline'],
+  ['script -qc "npx --no agent-config confirm abcd" /dev/null', 'verb confirm'],
+  ['ssh localhost npx --no agent-config confirm abcd', 'verb confirm'],
+  ["tmux new-session -d 'agent-config confirm abcd'", 'verb confirm'],
   ["npm exec -c 'agent-config confirm abcd'", 'verb confirm'],
   ['yarn exec "agent-config window open --for 1h"', 'verb window open'],
   ['ac() { npx --no agent-config "$@"; }; ac confirm abcd', 'verb? $@'],
@@ -293,7 +313,16 @@ const FREE: string[] = [
   'npx --no agent-config init',
   'npx --no agent-config progress --check',
   'npx --no agent-config help confirm',
-  'npm install -D agent-config',
+  'npm install',
+  'npm install -D typescript',
+  'npm view agent-config',
+  'npm ls agent-config',
+  'pnpm exec agent-config pending',
+  'cp -r src/components dist/',
+  'mv build dist',
+  'tar -xzf x.tgz -C /tmp/x',
+  'tar -czf /tmp/out.tgz .claude agent-config.yaml',
+  'git config remote.origin.url https://example.com/r.git',
   'node dist/bin.js progress',
   'echo "npx --no agent-config confirm abcd"',
   'grep -r "agent-config confirm" docs',
@@ -369,8 +398,9 @@ describe("the guard's own files, from a shell call's text", () => {
   });
 
   it("the fast path's list of writing programs is exactly the programs whose writes are read", () => {
-    // `find` writes only with `-delete`, which the fast path looks for instead.
-    const read = Object.keys(WRITERS).filter((p) => p !== REDIRECT_PROGRAM && p !== 'find');
+    // These write protected files only by naming them (a keyword) or with `-delete`.
+    const named = [REDIRECT_PROGRAM, 'find', 'tar', 'bsdtar', 'unzip', 'npm', 'pnpm', 'yarn', 'bun'];
+    const read = Object.keys(WRITERS).filter((p) => !named.includes(p));
     expect([...read].sort()).toEqual([...WRITING_PROGRAMS].sort());
   });
 });
