@@ -36,11 +36,23 @@ export const OWN_FILES_KEYWORDS: readonly string[] = [
 ];
 
 /**
- * Whether a path may be one of the guard's own files, wherever the project is: one of its
- * segments is a protected name. False means it is not, for any project folder or home.
+ * Whether a file a file tool writes may be one of the guard's own files, wherever the project
+ * is: one of its segments is a protected name (`agents` only before `runtime` or `evidence`,
+ * so the roadmaps an agent edits stay on the fast path), in any case, or a glob. False means it
+ * is not, for any project folder or home.
  */
 export function mayBeProtected(path: string): boolean {
-  return normalSegments(path).some((s) => MARKERS.includes(s) || /[*?[]/.test(s));
+  const segs = normalSegments(path).map((s) => s.toLowerCase());
+  return segs.some(
+    (s, i) =>
+      (MARKERS.includes(s) && (s !== 'agents' || ['runtime', 'evidence'].includes(segs[i + 1] ?? ''))) ||
+      /[*?[]/.test(s),
+  );
+}
+
+/** Whether a folder lies in or below one where a relative path may be protected (`cd agents`). */
+function inMarkedFolder(folder: string): boolean {
+  return normalSegments(folder).some((s) => MARKERS.includes(s.toLowerCase()));
 }
 
 /**
@@ -77,6 +89,6 @@ export function mayConcernOwnFiles(command: string, cwd: string | null): boolean
     WRITING.test(text) ||
     CONFIG_EDIT.test(text) ||
     text.includes('-delete') ||
-    (cwd !== null && mayBeProtected(cwd))
+    (cwd !== null && inMarkedFolder(cwd))
   );
 }

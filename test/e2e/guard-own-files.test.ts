@@ -198,6 +198,8 @@ describe("the guard's own files, through the built hook", () => {
       { bin },
     );
     expect([free.code, free.stdout, free.stderr]).toEqual([0, '', '']);
+    const roadmap = hook(repo, home, 'Write', write(join(repo, 'agents', 'roadmaps', 'phase-1.md')), { bin });
+    expect([roadmap.code, roadmap.stdout, roadmap.stderr]).toEqual([0, '', '']);
     // The copy lacks the CLI bundle: reaching the full decision shows as its exit 2.
     for (const input of [write(join(repo, 'agent-config.yaml')), write('relative.md')]) {
       const full = hook(repo, home, 'Write', input, { bin });

@@ -75,5 +75,9 @@ describe('paths', () => {
     expect(mayBeProtected('/p/agent-config.yaml')).toBe(true);
     expect(mayBeProtected('/p/src/../.git/config')).toBe(true);
     expect(mayBeProtected('/p/src/*.ts')).toBe(true);
+    expect(mayBeProtected('/p/AGENTS/Runtime/x')).toBe(true);
+    expect(mayBeProtected('/p/agents/evidence/ledger/a.jsonl')).toBe(true);
+    // The roadmaps an agent edits under agents/ stay on the fast path.
+    expect(mayBeProtected('/p/agents/roadmaps/phase-1.md')).toBe(false);
   });
 });
