@@ -47,10 +47,10 @@ function fileToolClearlyFree(data: { tool_name?: unknown; tool_input?: Record<st
 
 /**
  * `agent-config hook <harness>` runs before every shell call of an agent: a command that names
- * no keyword of the default rules nor any of the guard's own files (run in a folder that is not
- * among them), where no `agent-config.yaml` above the hook's folder, the
- * harness's project folder or the call's folder says anything of `guard`, gets no opinion here, without loading the CLI or
- * the shell parser. Anything else, malformed input included, goes to the full decision with
+ * no keyword of the default rules and cannot touch the guard's own files, where no
+ * `agent-config.yaml` above the hook's folder, the harness's project folder or the call's folder
+ * says anything of `guard`, gets no opinion here, without loading the CLI or the shell parser;
+ * so does a file tool's call on a path clearly outside those files. Anything else, malformed input included, goes to the full decision with
  * the stdin text already read.
  */
 export function hookFastPath(harness: string, processCwd: string, projectDir: string | undefined): FastPath {

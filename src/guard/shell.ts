@@ -1,6 +1,8 @@
 import type { Command, ParsedScript, Redirection, SyntaxNode, Word } from 'unbash';
 import { forEachChild, parse } from './shell-parser.js';
-import { REDIRECT_PROGRAM } from './write-targets.js';
+
+/** The program a redirection is read as: `> f` writes `f` whatever the command (see `collect`). */
+export const REDIRECT_PROGRAM = '>';
 
 /** One simple command found anywhere in a command line, with its words dequoted. */
 export interface SimpleCommand {

@@ -1,5 +1,6 @@
 import { gitWrites } from './git-writes.js';
 import type { CommandWords } from './rules.js';
+import { REDIRECT_PROGRAM } from './shell.js';
 import { type OptionSpec, splitArgs } from './words.js';
 import {
   copyLike,
@@ -11,10 +12,8 @@ import {
   type WriteTarget,
 } from './write-args.js';
 
+export { REDIRECT_PROGRAM } from './shell.js';
 export type { Writes, WriteTarget } from './write-args.js';
-
-/** The program a redirection is read as: `> f` writes `f` whatever the command (shell.ts). */
-export const REDIRECT_PROGRAM = '>';
 
 const CP: OptionSpec = { withValue: ['-t', '--target-directory', '-S', '--suffix'] };
 const INSTALL: OptionSpec = {
