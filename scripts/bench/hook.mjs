@@ -23,13 +23,13 @@ export const EVERYDAY = [
   'npm run build && ls -la',
 ];
 
-const input = (command, cwd) =>
+const input = (command, cwd, tool = 'Bash', toolInput = { command }) =>
   JSON.stringify({
     session_id: 'bench',
     cwd,
     hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
+    tool_name: tool,
+    tool_input: toolInput,
     tool_use_id: 'toolu_bench',
   });
 
@@ -66,6 +66,25 @@ export default async function bench(h) {
     });
     const guarded = h.lastRatio;
     h.line(`  target ≤ 2× bare node: ${guarded <= 2 ? 'met' : 'MISSED'} (${guarded.toFixed(2)}×)`);
+    // The guard's own files (docs/guard.md, "Its own files").
+    const edit = { file_path: join(dir, 'src', 'a.ts'), old_string: 'a', new_string: 'b' };
+    await h.timeCli('hook claude-code, Edit src/a.ts (file tool, fast path)', args, {
+      cwd: dir,
+      input: input('', dir, 'Edit', edit),
+      runs: 15,
+    });
+    await h.timeCli('hook claude-code, Write agent-config.yaml (file tool, denied)', args, {
+      cwd: dir,
+      input: input('', dir, 'Write', { file_path: join(dir, 'agent-config.yaml'), content: 'x' }),
+    });
+    await h.timeCli(
+      'hook claude-code, `npm test > out.txt` (writes a file: links resolved, no opinion)',
+      args,
+      {
+        cwd: dir,
+        input: input('npm test > out.txt', dir),
+      },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

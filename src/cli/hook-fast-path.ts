@@ -8,7 +8,9 @@ import {
   readHookInput,
   renderHookOutput,
 } from '../guard/harness.js';
+import { mayBeProtected, mayConcernOwnFiles } from '../guard/own-files-prefilter.js';
 import { type FastVocabulary, fastVocabulary, provablyUnguarded } from '../guard/prefilter.js';
+import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
 export type FastPath = { answer: string } | { stdin: string | undefined };
@@ -49,11 +51,37 @@ function anyConfigMayAddRules(start: string): boolean {
   return false;
 }
 
+const FILE_PATH_KEYS: Readonly<Record<string, string>> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+/**
+ * A file tool's call (Claude Code's `Write`, `Edit`, `MultiEdit`, `NotebookEdit`) whose absolute
+ * path, as given and with its symbolic links resolved, has no segment any of the guard's own
+ * files has (docs/guard.md, "Its own files"): clearly none of them, so no opinion. Anything
+ * else, a file tool's call the full decision must see included, is false.
+ */
+function fileToolClearlyFree(data: { tool_name?: unknown; tool_input?: Record<string, unknown> }): boolean {
+  const key = typeof data.tool_name === 'string' ? FILE_PATH_KEYS[data.tool_name] : undefined;
+  const path = key === undefined ? undefined : data.tool_input?.[key];
+  if (typeof path !== 'string' || !path.startsWith('/') || mayBeProtected(path)) return false;
+  try {
+    return !mayBeProtected(resolveLinks(path));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The fast path's answer for the hook's stdin text: no opinion (the harness's empty answer), or
- * the full decision. It answers only for the harness's own shell call, read as the full path
- * reads it, whose command `provablyUnguarded` clears, where no `agent-config.yaml` above `dirs`
- * (the hook's folder, the harness's project folder) or the call's `cwd` may add rules.
+ * the full decision. It answers only for a file tool's call on a path clearly outside the
+ * guard's own files, or for the harness's own shell call, read as the full path reads it, whose
+ * command `provablyUnguarded` clears and which cannot touch the guard's own files, where no
+ * `agent-config.yaml` above `dirs` (the hook's folder, the harness's project folder) or the
+ * call's `cwd` may add rules.
  */
 export function decideHookFastPath(
   harness: Harness,
@@ -62,13 +90,17 @@ export function decideHookFastPath(
 ): FastPath {
   try {
     const input = readHookInput(harness, stdin);
+    const none = { answer: renderHookOutput(harness, { decision: 'none' }) };
+    if (input.kind === 'file') return fileToolClearlyFree(JSON.parse(stdin)) ? none : { stdin };
     // Malformed input, another tool or another event: the full decision reads all of it.
     if (input.kind !== 'shell') return { stdin };
     vocabulary ??= fastVocabulary(DEFAULT_RULES);
     if (!provablyUnguarded(input.call.command, vocabulary)) return { stdin };
+    const cwd = input.call.cwd ?? dirs[0];
+    if (cwd === undefined || mayConcernOwnFiles(input.call.command, cwd)) return { stdin };
     const all = [...dirs, input.call.cwd ?? undefined];
     if (all.some((d) => d !== undefined && d !== '' && anyConfigMayAddRules(d))) return { stdin };
-    return { answer: renderHookOutput(harness, { decision: 'none' }) };
+    return none;
   } catch {
     // A failure here must not exit 1, which lets the call through: the full decision answers.
     return { stdin };

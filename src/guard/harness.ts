@@ -19,9 +19,26 @@ export interface ShellCall {
   cwd: string | null;
 }
 
+/** A Claude Code file tool's call (`Write`, `Edit`, `MultiEdit`, `NotebookEdit`): the file it writes. */
+export interface FileCall {
+  tool: string;
+  /** The path as given (absolute, from Claude Code), or null when the input carries none. */
+  path: string | null;
+  cwd: string | null;
+}
+
+/** Claude Code's tools that write a file, and the `tool_input` key that names it. */
+export const FILE_TOOLS: Readonly<Record<string, string>> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
 /** What the hook read from stdin. */
 export type HookInput =
   | { kind: 'shell'; call: ShellCall }
+  | { kind: 'file'; call: FileCall }
   /** Another event or another tool: none of the guard's business. */
   | { kind: 'other' }
   /** Not the harness's hook JSON. */
@@ -52,8 +69,17 @@ export function readHookInput(harness: Harness, text: string): HookInput {
   if (typeof d.hook_event_name !== 'string' || typeof d.tool_name !== 'string') {
     return { kind: 'invalid', problem: 'hook_event_name or tool_name is missing' };
   }
-  if (d.hook_event_name !== want.event || d.tool_name !== want.tool) return { kind: 'other' };
   const input = d.tool_input as Record<string, unknown> | null | undefined;
+  if (
+    harness === 'claude-code' &&
+    d.hook_event_name === want.event &&
+    Object.hasOwn(FILE_TOOLS, d.tool_name)
+  ) {
+    const path = typeof input === 'object' && input !== null ? input[FILE_TOOLS[d.tool_name]!] : undefined;
+    const cwd = typeof d.cwd === 'string' ? d.cwd : null;
+    return { kind: 'file', call: { tool: d.tool_name, path: typeof path === 'string' ? path : null, cwd } };
+  }
+  if (d.hook_event_name !== want.event || d.tool_name !== want.tool) return { kind: 'other' };
   if (typeof input !== 'object' || input === null || typeof input.command !== 'string') {
     return { kind: 'invalid', problem: 'tool_input.command is missing' };
   }

@@ -1,5 +1,8 @@
-import type { Command, ParsedScript, SyntaxNode, Word } from 'unbash';
+import type { Command, ParsedScript, Redirection, SyntaxNode, Word } from 'unbash';
 import { forEachChild, parse } from './shell-parser.js';
+
+/** The program a redirection is read as: `> f` writes `f` whatever the command (see `collect`). */
+export const REDIRECT_PROGRAM = '>';
 
 /** One simple command found anywhere in a command line, with its words dequoted. */
 export interface SimpleCommand {
@@ -48,6 +51,19 @@ function ownInput(command: Command): string[] {
   return parts;
 }
 
+/** The files a node's redirections open for writing (`>`, `>>`, `>|`, `&>`, `<>`, `>&file`). */
+function writtenFiles(redirects: readonly Redirection[]): string[] {
+  return redirects.flatMap((r) =>
+    r.type === 'Redirect' &&
+    r.target !== undefined &&
+    r.operator !== '<' &&
+    r.operator !== '<&' &&
+    !(r.operator === '>&' && /^(\d+|-)$/.test(r.target.value))
+      ? [r.target.value]
+      : [],
+  );
+}
+
 function collect(node: SyntaxNode, piped: string, out: ShellReading): void {
   if (node.type === 'Script' && (node as ParsedScript).errors?.length) out.errors = true;
   if (
@@ -72,6 +88,13 @@ function collect(node: SyntaxNode, piped: string, out: ShellReading): void {
       opaqueProgram: isOpaque(node.name),
       input: [piped, ...ownInput(node)].filter((t) => t !== '').join('\n'),
     });
+  }
+  if (node.type === 'Command' || node.type === 'Redirected') {
+    // A redirection writes its file whatever the command is, or with none (`> f`): read as
+    // its own command, `>` with the files as operands, for the rules on writes.
+    const files = writtenFiles(node.redirects);
+    if (files.length > 0)
+      out.commands.push({ words: [REDIRECT_PROGRAM, ...files], opaqueProgram: false, input: '' });
   }
   // Nested scripts ($(…), backticks, subshells, bodies) start without the outer pipe's text,
   // except the direct stages of a compound command inside a pipeline.

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_HOOK_COMMAND } from '../../src/commands/hooks/claude-settings.js';
+import { CLAUDE_HOOK_COMMAND, CLAUDE_HOOK_MATCHER } from '../../src/commands/hooks/claude-settings.js';
 import { EXAMPLE_BLOCKER_ID } from '../../src/init/templates.js';
 import { run } from '../helpers/context.js';
 import { git, makeRepo, tempDir, writeFiles } from '../helpers/repo.js';
@@ -140,7 +140,10 @@ describe('agent-config init', () => {
     );
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      {
+        matcher: CLAUDE_HOOK_MATCHER,
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+      },
     ]);
     const check = await run(dir, ['hooks', 'install', '--agent', 'claude-code']);
     expect(check.code).toBe(0);
@@ -178,7 +181,10 @@ describe('agent-config init', () => {
     );
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      {
+        matcher: CLAUDE_HOOK_MATCHER,
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+      },
     ]);
   });
 

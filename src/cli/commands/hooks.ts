@@ -29,7 +29,7 @@ export function renderHooksReport(ctx: Context, report: HooksInstallReport): voi
 
 const AGENT_SAID: Record<AgentHookReport['action'], string> = {
   installed: 'Installed the guard hook in',
-  updated: 'Updated the guard hook (it now fails closed) in',
+  updated: 'Updated the guard hook (it fails closed and answers for Bash and the file tools) in',
   'already-installed': 'The guard hook is already in',
   removed: 'Removed the guard hook from',
   'not-installed': 'No guard hook to remove in',

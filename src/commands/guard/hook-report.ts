@@ -15,7 +15,11 @@ export type HookOutcome =
   | 'claimed'
   | 'window'
   | 'invalid-input'
-  | 'failed';
+  | 'failed'
+  /** A write to the guard's own files (shell or file tool), or a git alias or hooks setting: denied outright. */
+  | 'own-files'
+  /** A person's or set-up verb of the tool run through the agent's shell: denied outright. */
+  | 'person-verb';
 
 export interface HookReport {
   harness: Harness;

@@ -3,7 +3,8 @@ import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { classifyCommand, looselyNamed } from '../../guard/classify.js';
 import { planHookStep } from '../../guard/flow.js';
-import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
+import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
+import { watchOwnFiles } from '../../guard/own-files.js';
 import type { GuardRule } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -11,6 +12,7 @@ import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
+import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
 
@@ -18,6 +20,11 @@ export type { HookOutcome, HookReport } from './hook-report.js';
 
 function rulesOf(config: Config): GuardRule[] {
   return rulesFor(config.guard);
+}
+
+/** The folder the harness names as the project (else the hook's own folder). */
+function projectDir(ctx: Context, harness: Harness): string {
+  return ctx.env[PROJECT_DIR_VARIABLE[harness]] || ctx.cwd;
 }
 
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
@@ -118,6 +125,13 @@ export async function runHook(
       },
     );
   }
+  if (input.kind === 'file') {
+    const root = await openRepository(ctx, { find: 'project-dir', harness }).then(
+      (repo) => repo.root,
+      () => null,
+    );
+    return fileToolReport(ctx, harness, input.call, ownFilePlaces(ctx, [root, projectDir(ctx, harness)]));
+  }
   const call = input.call;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
@@ -134,7 +148,11 @@ export async function runHook(
     config = DEFAULT_CONFIG;
     rules = rulesOf(config);
   }
-  const { actions, never } = classifyCommand(call.command, rules);
+  const own = watchOwnFiles();
+  const { actions, never, unreadable } = classifyCommand(call.command, [...rules, own.rule]);
+  const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
+  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, unreadable);
+  if (refused !== null) return refused;
   if (actions.length === 0) {
     return report(
       harness,

@@ -20,6 +20,33 @@ export const CLAUDE_HOOK_COMMAND =
   `[ $s = 0 ] || [ $s = 2 ] || { echo "agent-config guard: ${CLAUDE_HOOK_BINARY} could not run (exit $s), so the command was refused. Ask a person to run npm ci in the project." >&2; exit 2; }; exit $s`;
 
 /**
+ * The tools the hook answers for: the shell, and the file tools that could write the guard's
+ * own files (docs/guard.md, "Its own files").
+ */
+export const CLAUDE_HOOK_MATCHER = 'Bash|Edit|MultiEdit|Write|NotebookEdit';
+const OUR_TOOLS = CLAUDE_HOOK_MATCHER.split('|');
+
+/**
+ * Whether a matcher group's `matcher` reaches every tool the hook answers for, as Claude Code
+ * reads it: absent, empty or `*` is every tool; letters, digits, `_` and `|` list exact names;
+ * anything else is an unanchored regular expression (one that does not compile reaches none).
+ */
+export function reachesOurTools(matcher: unknown): boolean {
+  if (matcher === undefined || matcher === '' || matcher === '*') return true;
+  if (typeof matcher !== 'string') return false;
+  if (/^[A-Za-z0-9_|]+$/.test(matcher)) {
+    const names = matcher.split('|');
+    return OUR_TOOLS.every((t) => names.includes(t));
+  }
+  try {
+    const re = new RegExp(matcher);
+    return OUR_TOOLS.every((t) => re.test(t));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A handler that runs `agent-config … hook claude-code`, however the path to it is written: the
  * fail-open `… hook claude-code` of older versions (the command ends there) and today's form
  * (a `;` or `||` follows).
@@ -66,39 +93,62 @@ function groupsOf(data: Record<string, unknown>): Group[] {
 /** Whether the guard's entry is absent, there in an older form, or there as written now. */
 export type ClaudeHookState = 'absent' | 'outdated' | 'current';
 
-function handlersOf(data: Record<string, unknown>): unknown[] {
-  return groupsOf(data).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []));
+/** Each of our handlers with the matcher of its group. */
+function oursWithMatcher(data: Record<string, unknown>): { handler: unknown; matcher: unknown }[] {
+  return groupsOf(data).flatMap((g) =>
+    Array.isArray(g?.hooks)
+      ? g.hooks.filter(isOurHandler).map((handler) => ({ handler, matcher: g.matcher }))
+      : [],
+  );
 }
 
-/** The state of the guard's entry in the settings. */
+/**
+ * The state of the guard's entry in the settings: `outdated` when it runs an older command or
+ * its group's matcher misses a tool it answers for (the Bash-only entry of older versions).
+ */
 export function claudeHookState(data: Record<string, unknown>): ClaudeHookState {
-  const ours = handlersOf(data).filter(isOurHandler);
+  const ours = oursWithMatcher(data);
   if (ours.length === 0) return 'absent';
-  return ours.every((h) => (h as { command: unknown }).command === CLAUDE_HOOK_COMMAND)
+  return ours.every(
+    (o) => (o.handler as { command: unknown }).command === CLAUDE_HOOK_COMMAND && reachesOurTools(o.matcher),
+  )
     ? 'current'
     : 'outdated';
+}
+
+/**
+ * A group holding our handler, brought up to date: today's command, and a matcher that reaches
+ * every tool the hook answers for. A group shared with other handlers keeps its matcher for
+ * them, and ours moves to a group of its own right after it (their tools stay theirs).
+ */
+function upgradeGroup(g: Group): Group[] {
+  if (!Array.isArray(g?.hooks) || !g.hooks.some(isOurHandler)) return [g];
+  const today = (h: unknown) => (isOurHandler(h) ? { ...(h as object), command: CLAUDE_HOOK_COMMAND } : h);
+  if (reachesOurTools(g.matcher)) return [{ ...g, hooks: g.hooks.map(today) }];
+  const others = g.hooks.filter((h) => !isOurHandler(h));
+  const ours = { ...g, matcher: CLAUDE_HOOK_MATCHER, hooks: g.hooks.filter(isOurHandler).map(today) };
+  return others.length === 0 ? [ours] : [{ ...g, hooks: others }, ours];
 }
 
 const render = (data: Record<string, unknown>) => `${JSON.stringify(data, null, 2)}\n`;
 
 /**
- * The settings with the guard's PreToolUse entry as written now (matcher `Bash`), or null when
- * it is there already. An entry of an older form gets today's command where it stands (its
- * group, matcher and timeout kept), so installing again never adds a second one.
+ * The settings with the guard's PreToolUse entry as written now (matcher `CLAUDE_HOOK_MATCHER`),
+ * or null when it is there already. An entry of an older form is upgraded where it stands (its
+ * timeout kept; see `upgradeGroup`), so installing again never adds a second one.
  */
 export function addClaudeHook(data: Record<string, unknown>): string | null {
   const state = claudeHookState(data);
   if (state === 'current') return null;
   const hooks = { ...((data.hooks as Record<string, unknown> | undefined) ?? {}) };
   if (state === 'outdated') {
-    hooks.PreToolUse = groupsOf(data).map((g) =>
-      Array.isArray(g?.hooks)
-        ? { ...g, hooks: g.hooks.map((h) => (isOurHandler(h) ? { ...h, command: CLAUDE_HOOK_COMMAND } : h)) }
-        : g,
-    );
+    hooks.PreToolUse = groupsOf(data).flatMap(upgradeGroup);
     return render({ ...data, hooks });
   }
-  const entry = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] };
+  const entry = {
+    matcher: CLAUDE_HOOK_MATCHER,
+    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+  };
   hooks.PreToolUse = [...groupsOf(data), entry];
   return render({ ...data, hooks });
 }

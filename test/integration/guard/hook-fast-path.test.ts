@@ -103,7 +103,6 @@ const EVERYDAY = [
   'npm test 2>&1 | tail -20',
   'cat README.md',
   'pwd',
-  'mkdir -p out',
   'head -n 20 src/index.ts',
   'wc -l src/guard/prefilter.ts',
   'ls >/dev/null 2>&1',
@@ -124,6 +123,12 @@ describe('the hook fast path says no less than the full classification', () => {
       expect([command, classifyCommand(command, rulesIn(dir)).actions]).toEqual([command, []]);
       expect([command, fast(dir, claude(command, dir))]).toEqual([command, true]);
     }
+  });
+
+  it("leaves a command that writes files (`mkdir -p out`) to the full decision, which resolves links to the guard's own files", () => {
+    const dir = project();
+    expect(classifyCommand('mkdir -p out', rulesIn(dir)).actions).toEqual([]);
+    expect(fast(dir, claude('mkdir -p out', dir))).toBe(false);
   });
 
   it('leaves git with a subcommand that is not its own (an alias: `git st` may be `push -f`) to the full decision', () => {

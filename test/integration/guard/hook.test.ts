@@ -61,7 +61,14 @@ describe('hook claude-code', () => {
       claudeInput('git push origin main', dir),
       claudeInput('npm run publish-docs', dir),
       claudeInput('echo "git push --force"', dir),
-      claudeInput('git push --force', dir, { tool_name: 'Edit' }),
+      claudeInput('git push --force', dir, {
+        tool_name: 'Edit',
+        tool_input: { file_path: join(dir, 'README.md'), old_string: 'git push --force', new_string: 'x' },
+      }),
+      claudeInput('git push --force', dir, {
+        tool_name: 'Read',
+        tool_input: { file_path: join(dir, 'agent-config.yaml') },
+      }),
       claudeInput('git push --force', dir, { hook_event_name: 'PostToolUse' }),
     ]) {
       const r = await hook(dir, input);

@@ -8,10 +8,13 @@ import { cli } from '../staging/harness.js';
 const SETTINGS = '.claude/settings.json';
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, SETTINGS), 'utf8'));
 
-const OURS = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] };
+const OURS = {
+  matcher: 'Bash|Edit|MultiEdit|Write|NotebookEdit',
+  hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+};
 
 describe('hooks install --agent claude-code', () => {
-  it('creates .claude/settings.json with the PreToolUse hook on Bash, calling the installed binary', async () => {
+  it('creates .claude/settings.json with the PreToolUse hook on Bash and the file tools, calling the installed binary', async () => {
     const dir = makeRepo({ 'README.md': 'x\n' });
     const r = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
     expect(r.code).toBe(0);
@@ -36,7 +39,7 @@ describe('hooks install --agent claude-code', () => {
     expect([again.code, again.stderr]).toEqual([0, '']);
   });
 
-  it('upgrades an entry of the old, fail-open form where it stands, never adding a second; uninstall removes either form', async () => {
+  it('upgrades an entry of the old, fail-open, Bash-only form, never adding a second; uninstall removes either form', async () => {
     const dir = makeRepo({ 'README.md': 'x\n' });
     const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
     const audit = { type: 'command', command: './audit.sh' };
@@ -51,9 +54,19 @@ describe('hooks install --agent claude-code', () => {
     writeFiles(dir, { [SETTINGS]: JSON.stringify(settings) });
     const r = await cli(dir, ['hooks', 'install', '--agent', 'claude-code']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Updated the guard hook (it now fails closed) in .claude/settings.json');
-    const upgraded = structuredClone(settings);
-    upgraded.hooks.PreToolUse[0]!.hooks[1] = { type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 };
+    expect(r.stdout).toContain(
+      'Updated the guard hook (it fails closed and answers for Bash and the file tools) in .claude/settings.json',
+    );
+    // The audit handler keeps its Bash group; ours moves to its own group, right after, timeout kept.
+    const upgraded = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [audit] },
+          { ...OURS, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }] },
+          settings.hooks.PreToolUse[1],
+        ],
+      },
+    };
     expect(read(dir)).toEqual(upgraded);
     expect((await cli(dir, ['hooks', 'install', '--agent', 'claude-code'])).stdout).toContain('already in');
     expect(read(dir)).toEqual(upgraded);

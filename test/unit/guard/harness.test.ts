@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addClaudeHook,
   CLAUDE_HOOK_COMMAND,
+  CLAUDE_HOOK_MATCHER,
   claudeHookState,
   isOurHandler,
+  reachesOurTools,
   readSettings,
   removeClaudeHook,
 } from '../../../src/commands/hooks/claude-settings.js';
@@ -29,9 +31,32 @@ describe('readHookInput', () => {
     const gemini = { ...claude, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command' };
     expect(readHookInput('gemini', JSON.stringify(gemini)).kind).toBe('shell');
     expect(readHookInput('gemini', JSON.stringify(claude)).kind).toBe('other');
-    expect(readHookInput('claude-code', JSON.stringify({ ...claude, tool_name: 'Write' })).kind).toBe(
-      'other',
-    );
+    expect(readHookInput('claude-code', JSON.stringify({ ...claude, tool_name: 'Read' })).kind).toBe('other');
+    expect(readHookInput('codex', JSON.stringify({ ...claude, tool_name: 'Write' })).kind).toBe('other');
+  });
+
+  it("reads Claude Code's file tools as the file they write: file_path, NotebookEdit's notebook_path", () => {
+    const call = (tool_name: string, tool_input: unknown, extra: object = {}) =>
+      readHookInput('claude-code', JSON.stringify({ ...claude, tool_name, tool_input, ...extra }));
+    expect(call('Write', { file_path: '/r/a.md', content: 'x' })).toEqual({
+      kind: 'file',
+      call: { tool: 'Write', path: '/r/a.md', cwd: '/r' },
+    });
+    expect(call('Edit', { file_path: '/r/a', old_string: 'a', new_string: 'b' })).toMatchObject({
+      call: { tool: 'Edit', path: '/r/a' },
+    });
+    expect(call('MultiEdit', { file_path: '/r/a', edits: [] })).toMatchObject({ call: { path: '/r/a' } });
+    expect(call('NotebookEdit', { notebook_path: '/r/n.ipynb' })).toMatchObject({
+      call: { path: '/r/n.ipynb' },
+    });
+    // No readable path: the hook denies (nothing to check is no licence).
+    expect(call('Write', { path: '/r/a' })).toMatchObject({ kind: 'file', call: { path: null } });
+    expect(call('NotebookEdit', { file_path: '/r/n.ipynb' })).toMatchObject({ call: { path: null } });
+    expect(call('Edit', null, { cwd: 3 })).toEqual({
+      kind: 'file',
+      call: { tool: 'Edit', path: null, cwd: null },
+    });
+    expect(call('Write', { file_path: '/r/a' }, { hook_event_name: 'PostToolUse' }).kind).toBe('other');
   });
 
   it.each([
@@ -78,7 +103,10 @@ describe('the .claude/settings.json merge', () => {
     expect(added.env).toEqual({ A: '1' });
     expect(added.hooks.Stop).toEqual(start.hooks.Stop);
     expect(added.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      {
+        matcher: 'Bash|Edit|MultiEdit|Write|NotebookEdit',
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+      },
     ]);
     expect(addClaudeHook(added)).toBeNull();
     expect(JSON.parse(removeClaudeHook(added)!)).toEqual(start);
@@ -101,12 +129,71 @@ describe('the .claude/settings.json merge', () => {
     expect(upgraded).toEqual({
       hooks: {
         PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }] },
+          {
+            matcher: CLAUDE_HOOK_MATCHER,
+            hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }],
+          },
         ],
       },
     });
     expect(claudeHookState(upgraded)).toBe('current');
     expect(JSON.parse(removeClaudeHook(start)!)).toEqual({});
+  });
+
+  it("upgrades today's command on the Bash-only matcher of earlier versions: the matcher widens where it stands", () => {
+    const bashOnly = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Edit', hooks: [{ type: 'command', command: './lint.sh' }] },
+          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }] },
+        ],
+      },
+    };
+    expect(claudeHookState(bashOnly)).toBe('outdated');
+    const upgraded = JSON.parse(addClaudeHook(bashOnly)!);
+    expect(upgraded.hooks.PreToolUse).toEqual([
+      bashOnly.hooks.PreToolUse[0],
+      {
+        matcher: CLAUDE_HOOK_MATCHER,
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }],
+      },
+    ]);
+    expect(claudeHookState(upgraded)).toBe('current');
+    expect(addClaudeHook(upgraded)).toBeNull();
+  });
+
+  it('moves our handler out of a Bash group it shares, so the other handler keeps its tools', () => {
+    const audit = { type: 'command', command: './audit.sh' };
+    const shared = {
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [audit, { type: 'command', command: CLAUDE_HOOK_COMMAND }] }],
+      },
+    };
+    expect(JSON.parse(addClaudeHook(shared)!).hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [audit] },
+      { matcher: CLAUDE_HOOK_MATCHER, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] },
+    ]);
+  });
+
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['*', true],
+    ['Bash|Edit|MultiEdit|Write|NotebookEdit', true],
+    ['NotebookEdit|Write|MultiEdit|Edit|Bash|Read', true],
+    ['.*', true],
+    ['Bash|.*Edit|Write', true],
+    ['Bash', false],
+    ['Bash|Edit|Write', false],
+    ['Edit', false],
+    ['(', false],
+    [3, false],
+  ])('a matcher %j reaches Bash and every file tool: %s', (matcher, reaches) => {
+    expect(reachesOurTools(matcher)).toBe(reaches);
+    const data = {
+      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] }] },
+    };
+    expect(claudeHookState(data)).toBe(reaches ? 'current' : 'outdated');
   });
 
   it('keeps a foreign handler that shares our matcher group', () => {
