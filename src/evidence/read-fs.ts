@@ -1,5 +1,6 @@
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { notRegularKind, readRegularFile } from '../repo/read-regular.js';
 import { streamFile } from './paths.js';
 import type { LedgerRecord } from './record.js';
 import { listStreams, verifiedByWorkingHead } from './store.js';
@@ -53,10 +54,12 @@ function readStreamFile(root: string, realRoot: string, name: string): Buffer | 
       if (!target.startsWith(realRoot + sep))
         return { code: 'symlink-outside', detail: 'is a symbolic link out of the repository' };
     }
-    return readFileSync(abs);
+    // Never opened unless it is a regular file: a named pipe there would hang every reader.
+    return readRegularFile(abs);
   } catch (error) {
+    const kind = notRegularKind(error);
+    if (kind !== null) return { code: 'not-a-file', detail: `is ${kind}, not a stream file` };
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    if (code === 'EISDIR') return { code: 'not-a-file', detail: 'is a folder, not a stream file' };
     return { code: 'unreadable', detail: `cannot be read (${code})` };
   }
 }
