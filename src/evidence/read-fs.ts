@@ -16,6 +16,8 @@ export interface StreamState {
   stream: string;
   verification: StreamVerification | null;
   problem?: { code: StreamReadProblem; detail: string };
+  /** Not read at all (the `containing` filter): no verification, so never counted as clean. */
+  skipped?: true;
   /** The bytes read (only with `keepBytes`). */
   bytes?: Buffer;
 }
@@ -41,7 +43,11 @@ export interface ReadEvidenceOptions {
   collect?: boolean;
   /** Keep each stream's bytes (for comparing with a git revision). */
   keepBytes?: boolean;
-  /** Read only streams whose bytes contain this text (a fast filter before verifying). */
+  /**
+   * Read only streams whose bytes contain this text (a fast filter before verifying). The
+   * others are listed as `skipped`, with no verification: a filter skips a stream's records,
+   * not its verdict, so a read with it never says every stream is clean.
+   */
   containing?: string;
 }
 
@@ -81,7 +87,10 @@ export function readEvidence(root: string, options: ReadEvidenceOptions = {}): E
       streams.push({ file, stream, verification: null, problem: bytes });
       continue;
     }
-    if (options.containing !== undefined && !bytes.includes(options.containing)) continue;
+    if (options.containing !== undefined && !bytes.includes(options.containing)) {
+      streams.push({ file, stream, verification: null, skipped: true });
+      continue;
+    }
     const verification = verifyStream(bytes, { now: options.now, collect: options.collect });
     for (const r of verification.read ?? []) records.push({ stream, file, ...r });
     delete verification.read;

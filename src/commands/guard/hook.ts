@@ -28,8 +28,10 @@ async function decideGuarded(
   root: string,
   config: Config,
   actions: string[],
+  note: string | null,
 ): Promise<HookReport> {
   const action = actions.join('+');
+  const more = note === null ? '' : ` ${note}`;
   const object = callObject(ctx, call, root);
   const policy = policyAt(ctx.clock(), config.staging);
   const shown = actions.join(', ');
@@ -56,7 +58,7 @@ async function decideGuarded(
       harness,
       'pending',
       deny(
-        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${formatExpiry(step.record, policy)}; then run the identical command again, once.`,
+        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${formatExpiry(step.record, policy)}; then run the identical command again, once.${more}`,
       ),
       { ...extra, token: t },
     );
@@ -80,7 +82,7 @@ async function decideGuarded(
     harness,
     'staged',
     deny(
-      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.`,
+      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.${more}`,
     ),
     { ...extra, token: t },
   );
@@ -157,10 +159,9 @@ export async function runHook(
     );
   }
   try {
-    return (
-      (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
-      (await decideGuarded(ctx, harness, call, root, config, actions))
-    );
+    const window = await throughWindow(ctx, harness, call, root, config, actions, never);
+    if ('report' in window) return window.report;
+    return await decideGuarded(ctx, harness, call, root, config, actions, window.note);
   } catch (error) {
     const why = errorText(error);
     return report(

@@ -234,4 +234,18 @@ describe('appendEvidence', () => {
       'agents/runtime/evidence/head.json: is a named pipe, not a file (io-error) — a person removes it',
     );
   });
+
+  it('a read filtered on a text lists the streams it skipped, unverified, so it never vouches for them', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    writeFileSync(join(root, LEDGER, 'other.jsonl'), 'not a record\n');
+    const read = readEvidence(root, { collect: true, containing: 'stage.staged' });
+    expect(read.streams.map((s) => [s.stream, s.verification?.status ?? null, s.skipped ?? false])).toEqual(
+      [
+        [streams(root)[0]!.slice(0, -'.jsonl'.length), 'clean', false],
+        ['other', null, true],
+      ].sort(),
+    );
+    expect(read.records).toHaveLength(1);
+  });
 });
