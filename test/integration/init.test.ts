@@ -140,7 +140,7 @@ describe('agent-config init', () => {
     );
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] },
     ]);
     const check = await run(dir, ['hooks', 'install', '--agent', 'claude-code']);
     expect(check.code).toBe(0);
@@ -178,7 +178,7 @@ describe('agent-config init', () => {
     );
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] },
     ]);
   });
 

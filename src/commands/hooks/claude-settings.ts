@@ -5,6 +5,8 @@
  * nothing and an older entry is upgraded where it stands.
  */
 
+import { HOOK_TIMEOUT_S } from '../../guard/deadline.js';
+
 /** Where the hook finds the CLI: the project's installed binary, not npx (whose start costs more). */
 export const CLAUDE_HOOK_BINARY = 'node_modules/.bin/agent-config';
 
@@ -70,21 +72,36 @@ function handlersOf(data: Record<string, unknown>): unknown[] {
   return groupsOf(data).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []));
 }
 
+/**
+ * A timeout (seconds) that leaves the hook room to answer: at least `HOOK_TIMEOUT_S`. Claude
+ * Code runs the call when the hook outlives it, and older versions wrote 10, too close to a
+ * slow start plus the hook's own deadline.
+ */
+function leavesRoom(timeout: unknown): timeout is number {
+  return typeof timeout === 'number' && timeout >= HOOK_TIMEOUT_S;
+}
+
 /** The state of the guard's entry in the settings. */
 export function claudeHookState(data: Record<string, unknown>): ClaudeHookState {
-  const ours = handlersOf(data).filter(isOurHandler);
+  const ours = handlersOf(data).filter(isOurHandler) as { command: unknown; timeout?: unknown }[];
   if (ours.length === 0) return 'absent';
-  return ours.every((h) => (h as { command: unknown }).command === CLAUDE_HOOK_COMMAND)
+  return ours.every((h) => h.command === CLAUDE_HOOK_COMMAND && leavesRoom(h.timeout))
     ? 'current'
     : 'outdated';
+}
+
+/** Our handler as written now, in place of `h`: today's command, and a timeout with room. */
+function upgraded(h: { timeout?: unknown }): object {
+  return { ...h, command: CLAUDE_HOOK_COMMAND, timeout: leavesRoom(h.timeout) ? h.timeout : HOOK_TIMEOUT_S };
 }
 
 const render = (data: Record<string, unknown>) => `${JSON.stringify(data, null, 2)}\n`;
 
 /**
- * The settings with the guard's PreToolUse entry as written now (matcher `Bash`), or null when
- * it is there already. An entry of an older form gets today's command where it stands (its
- * group, matcher and timeout kept), so installing again never adds a second one.
+ * The settings with the guard's PreToolUse entry as written now (matcher `Bash`, timeout
+ * `HOOK_TIMEOUT_S`), or null when it is there already. An entry of an older form gets today's
+ * command where it stands (its group and matcher kept; its timeout raised to `HOOK_TIMEOUT_S`
+ * when lower or missing), so installing again never adds a second one.
  */
 export function addClaudeHook(data: Record<string, unknown>): string | null {
   const state = claudeHookState(data);
@@ -93,12 +110,15 @@ export function addClaudeHook(data: Record<string, unknown>): string | null {
   if (state === 'outdated') {
     hooks.PreToolUse = groupsOf(data).map((g) =>
       Array.isArray(g?.hooks)
-        ? { ...g, hooks: g.hooks.map((h) => (isOurHandler(h) ? { ...h, command: CLAUDE_HOOK_COMMAND } : h)) }
+        ? { ...g, hooks: g.hooks.map((h) => (isOurHandler(h) ? upgraded(h as object) : h)) }
         : g,
     );
     return render({ ...data, hooks });
   }
-  const entry = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] };
+  const entry = {
+    matcher: 'Bash',
+    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: HOOK_TIMEOUT_S }],
+  };
   hooks.PreToolUse = [...groupsOf(data), entry];
   return render({ ...data, hooks });
 }

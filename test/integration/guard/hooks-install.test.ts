@@ -8,7 +8,7 @@ import { cli } from '../staging/harness.js';
 const SETTINGS = '.claude/settings.json';
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, SETTINGS), 'utf8'));
 
-const OURS = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] };
+const OURS = { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] };
 
 describe('hooks install --agent claude-code', () => {
   it('creates .claude/settings.json with the PreToolUse hook on Bash, calling the installed binary', async () => {
@@ -53,7 +53,7 @@ describe('hooks install --agent claude-code', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Updated the guard hook (it now fails closed) in .claude/settings.json');
     const upgraded = structuredClone(settings);
-    upgraded.hooks.PreToolUse[0]!.hooks[1] = { type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 };
+    upgraded.hooks.PreToolUse[0]!.hooks[1] = { type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 };
     expect(read(dir)).toEqual(upgraded);
     expect((await cli(dir, ['hooks', 'install', '--agent', 'claude-code'])).stdout).toContain('already in');
     expect(read(dir)).toEqual(upgraded);

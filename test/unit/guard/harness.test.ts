@@ -78,7 +78,7 @@ describe('the .claude/settings.json merge', () => {
     expect(added.env).toEqual({ A: '1' });
     expect(added.hooks.Stop).toEqual(start.hooks.Stop);
     expect(added.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] },
     ]);
     expect(addClaudeHook(added)).toBeNull();
     expect(JSON.parse(removeClaudeHook(added)!)).toEqual(start);
@@ -90,7 +90,7 @@ describe('the .claude/settings.json merge', () => {
     expect(isOurHandler({ command: 'agent-config hook claude-code-wrapper' })).toBe(false);
   });
 
-  it("knows an older, fail-open entry, and gives it today's command where it stands", () => {
+  it("knows an older, fail-open entry, and gives it today's command and a timeout with room where it stands", () => {
     const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
     const start = {
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: old, timeout: 5 }] }] },
@@ -101,12 +101,38 @@ describe('the .claude/settings.json merge', () => {
     expect(upgraded).toEqual({
       hooks: {
         PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }] },
+          { matcher: 'Bash', hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] },
         ],
       },
     });
     expect(claudeHookState(upgraded)).toBe('current');
     expect(JSON.parse(removeClaudeHook(start)!)).toEqual({});
+  });
+
+  it('upgrades the timeout of a current command when it leaves the hook too little room (10 s, as written before, or none); a longer one is kept', () => {
+    const entry = (timeout?: number) => ({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'command',
+                command: CLAUDE_HOOK_COMMAND,
+                ...(timeout === undefined ? {} : { timeout }),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    for (const short of [10, 29, undefined]) {
+      expect(claudeHookState(entry(short))).toBe('outdated');
+      expect(JSON.parse(addClaudeHook(entry(short))!)).toEqual(entry(30));
+    }
+    expect(claudeHookState(entry(30))).toBe('current');
+    expect(claudeHookState(entry(60))).toBe('current');
+    expect(addClaudeHook(entry(60))).toBeNull();
   });
 
   it('keeps a foreign handler that shares our matcher group', () => {
