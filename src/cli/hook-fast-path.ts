@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../guard/harness.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
+import { readRegularFile } from '../repo/read-regular.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
 export type FastPath = { answer: string } | { stdin: string | undefined };
@@ -10,7 +11,9 @@ function configMentionsGuard(start: string): boolean {
   for (let dir = start, up = ''; dir !== up; up = dir, dir = dirname(dir)) {
     let text: string;
     try {
-      text = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
+      // Never a blocking read (a named pipe there): anything but a regular file goes to the full
+      // decision, where the watchdog holds the deadline.
+      text = readRegularFile(join(dir, 'agent-config.yaml')).toString('utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       return true;
