@@ -1,9 +1,10 @@
 // `hook claude-code`, the guard that runs before every shell call of an agent: on a command no
 // rule guards (target ≤ 1.3× bare node: answered by dist/bin.js's fast path, without the CLI
 // bundle or the shell parser), on one that names a guarded word but is not guarded (the full
-// decision, parser included), and on a guarded one that is staged and denied (target ≤ 2×).
+// decision, parser included), on a guarded one that is staged and denied (target ≤ 2×), and the
+// time to deny a guarded one while a lock naming another host holds the ledger.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +43,23 @@ export default async function bench(h) {
     });
     const guarded = h.lastRatio;
     h.line(`  target ≤ 2× bare node: ${guarded <= 2 ? 'met' : 'MISSED'} (${guarded.toFixed(2)}×)`);
+    // A lock naming another host (a devcontainer's, or one an agent wrote): denied at once, where
+    // it once held every guarded call ~12 s, past the 10 s timeout the installer wrote.
+    const { stream } = JSON.parse(readFileSync(join(dir, 'agents/runtime/evidence/head.json'), 'utf8'));
+    const lock = join(dir, 'agents/evidence/ledger', `${stream}.jsonl.lock`);
+    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'another-host' }));
+    const denied = await h.timeCli(
+      'hook claude-code, `git push --force` with a lock naming another host (denied)',
+      args,
+      {
+        cwd: dir,
+        input: input('git push --force', dir),
+        runs: 9,
+      },
+    );
+    h.line(
+      `  time to deny: ${denied.toFixed(0)} ms (the hook's deadline is 5 s, the installed timeout 30 s)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
