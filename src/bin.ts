@@ -1,6 +1,39 @@
 #!/usr/bin/env node
 import { BUNDLE_FILE, type LoadedCli, loadCli } from './cli/code-cache.js';
 import { hookFastPath } from './cli/hook-fast-path.js';
+import { HOOK_WATCHDOG_MS } from './guard/deadline.js';
+
+/**
+ * The hook's last line of defence: a process beside this one that ends it when the decision has
+ * not answered in time. A read that never returns (a named pipe, a hung disk) blocks the thread
+ * that decides, and its timers with it; the harness would run the call once its timeout passed.
+ * Killed, the hook's installed command turns the exit into a block (exit 2), after the
+ * watchdog's line that says why. A `/bin/sh` that sleeps costs the hook next to nothing, where a
+ * worker thread costs ≈ 20 ms of CPU at every start (docs/guard.md). It is ended when this
+ * process exits, and never signals a process id that may have been reused: after the wait it
+ * checks, where `ps` exists, that this process is still its parent. Windows has no named pipes
+ * in the file system and no `/bin/sh`: there the decision's own deadline stands alone.
+ */
+function watchHook(ms: number): void {
+  if (process.platform === 'win32') return;
+  const line = `agent-config guard: no answer within ${ms / 1000} s (a read that never returns, such as a named pipe, or a hung disk), so the command was refused. Ask a person to look.`;
+  const script =
+    'sleep "$1" 2>/dev/null; p=$(ps -o ppid= -p $$ 2>/dev/null) && [ -n "$p" ] && [ "$p" -ne "$PPID" ] && exit 0; ' +
+    'printf "%s\\n" "$2" >&2; kill -9 "$PPID"';
+  const { spawn } = require('node:child_process') as typeof import('node:child_process');
+  // Its own process group, so that it goes with its `sleep` when this process exits.
+  const child = spawn('/bin/sh', ['-c', script, 'agent-config-watchdog', String(ms / 1000), line], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  child.on('error', () => {}); // no /bin/sh: the decision's own deadline still holds
+  child.unref();
+  process.on('exit', () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  });
+}
 
 // dist/bin.js (CommonJS): loads the CLI bundle beside it, dist/cli.cjs, with its code cache.
 const argv = process.argv.slice(2);
@@ -14,6 +47,7 @@ if (argv[0] === 'hook' && argv.length === 2) {
     answered = true;
   } else {
     stdin = fast.stdin;
+    watchHook(HOOK_WATCHDOG_MS);
   }
 }
 let loaded: LoadedCli | undefined;

@@ -1,11 +1,11 @@
 // `hook claude-code`, the guard that runs before every shell call of an agent: on a fixed set of
 // everyday commands no rule guards (target ≤ 1.3× bare node, judged on the set's median ratio;
 // the worst one is shown beside it: answered by dist/bin.js's fast path, without the CLI bundle
-// or the shell parser), on one that names a guarded word but
-// is not guarded (the full decision, parser included), and on a guarded one that is staged and
-// denied (target ≤ 2×).
+// or the shell parser), on one that names a guarded word but is not guarded (the full decision,
+// parser included), on a guarded one that is staged and denied (target ≤ 2×), on the file
+// tools, and the time to deny a guarded one while a lock naming another host holds the ledger.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -84,6 +84,23 @@ export default async function bench(h) {
         cwd: dir,
         input: input('npm test > out.txt', dir),
       },
+    );
+    // A lock naming another host (a devcontainer's, or one an agent wrote): denied at once, where
+    // it once held every guarded call ~12 s, past the 10 s timeout the installer wrote.
+    const { stream } = JSON.parse(readFileSync(join(dir, 'agents/runtime/evidence/head.json'), 'utf8'));
+    const lock = join(dir, 'agents/evidence/ledger', `${stream}.jsonl.lock`);
+    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'another-host' }));
+    const denied = await h.timeCli(
+      'hook claude-code, `git push --force` with a lock naming another host (denied)',
+      args,
+      {
+        cwd: dir,
+        input: input('git push --force', dir),
+        runs: 9,
+      },
+    );
+    h.line(
+      `  time to deny: ${denied.toFixed(0)} ms (the hook's deadline is 5 s, the installed timeout 30 s)`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -28,6 +28,16 @@ export interface Processes {
   isAlive(pid: number): boolean;
 }
 
+/**
+ * How long a command that must answer soon (the agent hook, before its deadline) waits for
+ * what other processes hold: a ledger lock held on another machine, whose process cannot be
+ * checked from here, is refused at once, and one held by a live process here is waited for at
+ * most `lockWaitMs`. Absent, a command waits as a person at a terminal expects.
+ */
+export interface Patience {
+  lockWaitMs: number;
+}
+
 /** Asks a person one question at a terminal; absent when nobody can answer. */
 export type Prompt = (question: string) => Promise<string>;
 
@@ -49,6 +59,8 @@ export interface Context {
   io: Io;
   git: GitFactory;
   processes: Processes;
+  /** Set by the agent hook: see `Patience`. */
+  patience?: Patience;
   prompt?: Prompt;
   /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
   readStdin?: () => string;

@@ -6,6 +6,7 @@ export type EvidenceErrorCode =
   | 'ledger-outside'
   | 'lock-stale'
   | 'lock-timeout'
+  | 'lock-foreign'
   | 'head-moved'
   | 'io-error'
   | 'invalid-entry';

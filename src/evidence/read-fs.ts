@@ -1,5 +1,6 @@
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { notRegularKind, readRegularFile } from '../repo/read-regular.js';
 import { streamFile } from './paths.js';
 import type { LedgerRecord } from './record.js';
 import { listStreams, verifiedByWorkingHead } from './store.js';
@@ -15,6 +16,8 @@ export interface StreamState {
   stream: string;
   verification: StreamVerification | null;
   problem?: { code: StreamReadProblem; detail: string };
+  /** Not read at all (the `containing` filter): no verification, so never counted as clean. */
+  skipped?: true;
   /** The bytes read (only with `keepBytes`). */
   bytes?: Buffer;
 }
@@ -40,7 +43,11 @@ export interface ReadEvidenceOptions {
   collect?: boolean;
   /** Keep each stream's bytes (for comparing with a git revision). */
   keepBytes?: boolean;
-  /** Read only streams whose bytes contain this text (a fast filter before verifying). */
+  /**
+   * Read only streams whose bytes contain this text (a fast filter before verifying). The
+   * others are listed as `skipped`, with no verification: a filter skips a stream's records,
+   * not its verdict, so a read with it never says every stream is clean.
+   */
   containing?: string;
 }
 
@@ -53,10 +60,12 @@ function readStreamFile(root: string, realRoot: string, name: string): Buffer | 
       if (!target.startsWith(realRoot + sep))
         return { code: 'symlink-outside', detail: 'is a symbolic link out of the repository' };
     }
-    return readFileSync(abs);
+    // Never opened unless it is a regular file: a named pipe there would hang every reader.
+    return readRegularFile(abs);
   } catch (error) {
+    const kind = notRegularKind(error);
+    if (kind !== null) return { code: 'not-a-file', detail: `is ${kind}, not a stream file` };
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    if (code === 'EISDIR') return { code: 'not-a-file', detail: 'is a folder, not a stream file' };
     return { code: 'unreadable', detail: `cannot be read (${code})` };
   }
 }
@@ -78,7 +87,10 @@ export function readEvidence(root: string, options: ReadEvidenceOptions = {}): E
       streams.push({ file, stream, verification: null, problem: bytes });
       continue;
     }
-    if (options.containing !== undefined && !bytes.includes(options.containing)) continue;
+    if (options.containing !== undefined && !bytes.includes(options.containing)) {
+      streams.push({ file, stream, verification: null, skipped: true });
+      continue;
+    }
     const verification = verifyStream(bytes, { now: options.now, collect: options.collect });
     for (const r of verification.read ?? []) records.push({ stream, file, ...r });
     delete verification.read;

@@ -1,12 +1,12 @@
 import {
   closeSync,
+  constants,
   fsyncSync,
   linkSync,
   lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   realpathSync,
   rmSync,
   statSync,
@@ -16,9 +16,11 @@ import {
 import { hostname } from 'node:os';
 import { join, sep } from 'node:path';
 import type { Config } from '../core/config.js';
-import type { Context, Processes } from '../core/context.js';
+import type { Context } from '../core/context.js';
 import { nodeCrypto } from '../core/crypto.js';
+import { safeLabel } from '../core/text/label.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
+import { notRegularKind, openRegular, readRegularFile } from '../repo/read-regular.js';
 import { ensureRuntimeDir } from '../repo/runtime-dir.js';
 import { EvidenceError } from './errors.js';
 import { EVIDENCE_RUNTIME_DIR, LEDGER_DIR, STREAM_ID, streamFile, WORKING_HEAD_FILE } from './paths.js';
@@ -70,6 +72,9 @@ function errno(error: unknown): string {
 }
 
 function ioError(error: unknown, where: string, doing: string): EvidenceError {
+  const kind = notRegularKind(error);
+  if (kind !== null)
+    return new EvidenceError('io-error', `is ${kind}, not a file`, where, 'a person removes it');
   return new EvidenceError(
     'io-error',
     `cannot ${doing} (${errno(error)})`,
@@ -137,7 +142,7 @@ export function ledgerFolder(root: string, create: boolean): string | null {
 function readWorkingHead(root: string): WorkingHead | 'damaged' | null {
   let text: string;
   try {
-    text = readFileSync(join(root, WORKING_HEAD_FILE), 'utf8');
+    text = readRegularFile(join(root, WORKING_HEAD_FILE)).toString('utf8');
   } catch (error) {
     if (errno(error) === 'ENOENT') return null;
     throw ioError(error, WORKING_HEAD_FILE, 'read');
@@ -211,7 +216,7 @@ function readStreamBytes(root: string, stream: string): Buffer {
         rel,
         'a stream is never appended through a link',
       );
-    return readFileSync(join(root, rel));
+    return readRegularFile(join(root, rel));
   } catch (error) {
     if (error instanceof EvidenceError) throw error;
     if (errno(error) === 'ENOENT') return Buffer.alloc(0);
@@ -223,8 +228,29 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Who holds a lock, as its file says: `{pid, host}`, or null while it says nothing usable. */
+function lockHolder(abs: string, rel: string, clear: string): { pid: number; host: string } | null {
+  let text: string;
+  try {
+    text = readRegularFile(abs).toString('utf8');
+  } catch (error) {
+    const kind = notRegularKind(error);
+    // Nothing of ours makes one; waiting on it would only end in a timeout.
+    if (kind !== null) throw new EvidenceError('lock-foreign', `is ${kind}, not a lock file`, rel, clear);
+    return null; // just removed: the next try takes it
+  }
+  try {
+    const v = JSON.parse(text) as { pid?: unknown; host?: unknown };
+    if (typeof v.host === 'string' && Number.isSafeInteger(v.pid) && (v.pid as number) > 0)
+      return { pid: v.pid as number, host: v.host };
+  } catch {
+    // just created and not yet written
+  }
+  return null;
+}
+
 async function takeLock(
-  processes: Processes,
+  ctx: Pick<Context, 'processes' | 'patience'>,
   root: string,
   stream: string,
   options: Required<AppendOptions>,
@@ -232,11 +258,13 @@ async function takeLock(
   const rel = `${streamFile(stream)}.lock`;
   const abs = join(root, rel);
   const clear = `if no agent-config command is running, remove it: rm ${rel}`;
+  const here = hostname();
+  const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(abs, 'wx');
       try {
-        writeSync(fd, `${JSON.stringify({ pid: processes.pid, host: hostname() })}\n`);
+        writeSync(fd, `${JSON.stringify({ pid: ctx.processes.pid, host: here })}\n`);
       } finally {
         closeSync(fd);
       }
@@ -244,22 +272,27 @@ async function takeLock(
     } catch (error) {
       if (errno(error) !== 'EEXIST') throw ioError(error, rel, 'create the lock');
     }
-    let holder: { pid?: unknown; host?: unknown } | null = null;
-    try {
-      holder = JSON.parse(readFileSync(abs, 'utf8'));
-    } catch {
-      holder = null; // just created and not yet written, or just removed
+    const holder = lockHolder(abs, rel, clear);
+    const by =
+      holder === null
+        ? ''
+        : ` by process ${holder.pid}${holder.host === here ? '' : ` on ${safeLabel(holder.host)}`}`;
+    if (holder !== null && holder.host === here && !ctx.processes.isAlive(holder.pid)) {
+      throw new EvidenceError('lock-stale', `is held${by}, which is gone`, rel, clear);
     }
-    if (
-      holder !== null &&
-      holder.host === hostname() &&
-      typeof holder.pid === 'number' &&
-      !processes.isAlive(holder.pid)
-    ) {
-      throw new EvidenceError('lock-stale', `is held by process ${holder.pid}, which is gone`, rel, clear);
+    // Whether another machine's process still runs cannot be asked from here: a caller that
+    // must answer soon (the agent hook) refuses at once rather than wait for it.
+    if (holder !== null && holder.host !== here && ctx.patience !== undefined) {
+      throw new EvidenceError(
+        'lock-foreign',
+        `is held${by}, another machine, whose process cannot be checked from here`,
+        rel,
+        `if no agent-config command is running there, remove it: rm ${rel}`,
+      );
     }
-    if (attempt >= options.lockAttempts)
-      throw new EvidenceError('lock-timeout', 'is held and was not released', rel, clear);
+    const waited = performance.now() - started;
+    if (attempt >= options.lockAttempts || (ctx.patience !== undefined && waited >= ctx.patience.lockWaitMs))
+      throw new EvidenceError('lock-timeout', `is held${by} and was not released`, rel, clear);
     await sleep(options.lockDelayMs * (1 + Math.random()));
   }
 }
@@ -268,7 +301,8 @@ function appendLines(root: string, stream: string, lines: string[]): void {
   const rel = streamFile(stream);
   let fd: number;
   try {
-    fd = openSync(join(root, rel), 'a');
+    // Non-blocking: a named pipe swapped in since the stream was read is refused, not waited on.
+    fd = openRegular(join(root, rel), constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o666);
   } catch (error) {
     throw ioError(error, rel, 'open for appending');
   }
@@ -308,7 +342,7 @@ export interface Appended {
 type Cycle = Appended | { retry: true };
 
 async function cycle(
-  ctx: Pick<Context, 'clock' | 'processes'>,
+  ctx: Pick<Context, 'clock' | 'processes' | 'patience'>,
   root: string,
   entries: readonly EvidenceEntry[],
   options: Required<AppendOptions>,
@@ -333,7 +367,7 @@ async function cycle(
         (verified!.status === 'clean' &&
           verified!.head === working.head &&
           verified!.records === working.seq);
-  const release = await takeLock(ctx.processes, root, working.stream, options);
+  const release = await takeLock(ctx, root, working.stream, options);
   try {
     const now = readWorkingHead(root);
     const again = readStreamBytes(root, working.stream);
@@ -374,7 +408,7 @@ async function cycle(
  * resolves. Throws `EvidenceError` (nothing appended) when the ledger cannot be written.
  */
 export async function appendEvidence(
-  ctx: Pick<Context, 'clock' | 'processes'>,
+  ctx: Pick<Context, 'clock' | 'processes' | 'patience'>,
   root: string,
   config: Pick<Config, 'evidence'>,
   entry: EvidenceEntry,
@@ -389,7 +423,7 @@ export async function appendEvidence(
  * which stream file holds them (to stage it with a commit); null when the ledger is off.
  */
 export async function appendEvidenceBatch(
-  ctx: Pick<Context, 'clock' | 'processes'>,
+  ctx: Pick<Context, 'clock' | 'processes' | 'patience'>,
   root: string,
   config: Pick<Config, 'evidence'>,
   entries: readonly EvidenceEntry[],

@@ -44,7 +44,8 @@ export type ClosedBecause = 'none' | 'closed' | 'lapsed' | 'unreadable';
 
 export type WindowState =
   | { open: true; window: WindowView }
-  | { open: false; window: null; because: ClosedBecause };
+  /** `why`: for `unreadable`, what in the ledger keeps it closed (a file and its problem). */
+  | { open: false; window: null; because: ClosedBecause; why?: string };
 
 const closed = (because: ClosedBecause): WindowState => ({ open: false, window: null, because });
 

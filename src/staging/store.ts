@@ -2,7 +2,7 @@ import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
-import { readUtf8 } from '../repo/read-text.js';
+import { notRegularKind, readRegularFile } from '../repo/read-regular.js';
 import { ensureRuntimeDir, RUNTIME_DIR } from '../repo/runtime-dir.js';
 import type { Transition } from './decide.js';
 import { deciderFits } from './deciders.js';
@@ -35,12 +35,17 @@ function errnoOf(error: unknown): string {
 function readEntry(root: string, folder: Folder, name: string): Found | null {
   const token = name.slice(0, -'.json'.length);
   const file = relFile(folder, name);
-  const read = readUtf8(join(root, file));
-  if ('errorCode' in read) {
-    if (read.errorCode === 'ENOENT') return null;
-    return { folder, token, file, problem: `cannot be read (${read.errorCode})` };
+  let text: string;
+  try {
+    // Only a regular file is opened: a named pipe here would hang every reader, the hook too.
+    text = readRegularFile(join(root, file)).toString('utf8');
+  } catch (error) {
+    const kind = notRegularKind(error);
+    if (kind !== null)
+      return { folder, token, file, problem: `is ${kind}, not a stage record; a person removes it` };
+    if (errnoOf(error) === 'ENOENT') return null;
+    return { folder, token, file, problem: `cannot be read (${errnoOf(error)})` };
   }
-  const text = read.text;
   if (!isSafeToken(token)) return { folder, token, file, problem: 'the file name is not a token' };
   const parsed = parseRecord(text);
   return 'problem' in parsed

@@ -142,7 +142,7 @@ describe('agent-config init', () => {
     expect(settings.hooks.PreToolUse).toEqual([
       {
         matcher: CLAUDE_HOOK_MATCHER,
-        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
       },
     ]);
     const check = await run(dir, ['hooks', 'install', '--agent', 'claude-code']);
@@ -183,7 +183,7 @@ describe('agent-config init', () => {
     expect(settings.hooks.PreToolUse).toEqual([
       {
         matcher: CLAUDE_HOOK_MATCHER,
-        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
       },
     ]);
   });

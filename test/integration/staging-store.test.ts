@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,5 +127,29 @@ describe('the store', () => {
     expect(readFileSync(join(root, STORE_DIR, 'resolved', `${b.token}.json`), 'utf8')).toBe('keep me');
     expect(existsSync(join(root, STORE_DIR, 'pending', `${b.token}.json`))).toBe(true);
     expect(decideClaim(locateRecord(root, a.token), { now: at(16), maxTtlMs: MAX }).outcome).toBe('expired');
+  });
+
+  it('never opens a named pipe in the store: it is listed as a problem at once, and its token finds no record', () => {
+    const root = tempDir();
+    const record = newStage();
+    putPending(root, record);
+    const other = newStage('feature/y', 'n2');
+    mkdirSync(join(root, STORE_DIR, 'confirmed'), { recursive: true });
+    const pipe = join(root, STORE_DIR, 'confirmed', `${other.token}.json`);
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const problem = `is a named pipe, not a stage record; a person removes it`;
+    expect(listFolder(root, 'confirmed')).toEqual([
+      {
+        folder: 'confirmed',
+        token: other.token,
+        file: `${STORE_DIR}/confirmed/${other.token}.json`,
+        problem,
+      },
+    ]);
+    expect(listFolder(root, 'pending').map((f) => f.token)).toEqual([record.token]);
+    expect(locateRecord(root, other.token)).toMatchObject({ folder: 'confirmed', problem });
+    expect(decideClaim(locateRecord(root, other.token), { now: at(1), maxTtlMs: MAX }).outcome).not.toBe(
+      'execute',
+    );
   });
 });

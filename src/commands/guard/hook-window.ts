@@ -1,16 +1,21 @@
 import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { nodeCrypto } from '../../core/crypto.js';
+import { personCommand } from '../../core/person-command.js';
 import { appendEvidence } from '../../evidence/api.js';
 import type { Harness, ShellCall } from '../../guard/harness.js';
 import { windowCovers } from '../../guard/window.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { windowStateAt } from './window.js';
 
+/** What the window says of a call: its answer, or nothing, with a note for the deny that follows. */
+export type WindowAnswer = { report: HookReport } | { note: string | null };
+
 /**
  * An open gate window whose scope holds every action (none marked `window: never`) lets the
  * call through, once its `window.bypassed` record is written; a failed write is a deny.
- * Null when no window covers the call.
+ * Otherwise no answer, and a note when a ledger that does not verify clean keeps every window
+ * closed (the deny says why, so a person knows what to fix).
  */
 export async function throughWindow(
   ctx: Context,
@@ -20,9 +25,18 @@ export async function throughWindow(
   config: Config,
   actions: string[],
   never: string[],
-): Promise<HookReport | null> {
+): Promise<WindowAnswer> {
   const state = windowStateAt(root, config, ctx.clock());
-  if (!state.open || !windowCovers(state, actions, never)) return null;
+  if (!state.open) {
+    const why = state.why;
+    return {
+      note:
+        why === undefined
+          ? null
+          : `No gate window counts while the evidence ledger does not verify clean (${why}); a person runs \`${personCommand('evidence verify')}\`.`,
+    };
+  }
+  if (!windowCovers(state, actions, never)) return { note: null };
   const object = callObject(ctx, call, root);
   const shown = actions.join(', ');
   try {
@@ -40,17 +54,19 @@ export async function throughWindow(
     if (record === null) throw new Error('the evidence ledger is switched off');
   } catch (error) {
     const why = errorText(error);
-    return report(
-      harness,
-      'failed',
-      deny(
-        `a gate window covers this command (${shown}) but its record could not be written (${why}); it was not run.`,
+    return {
+      report: report(
+        harness,
+        'failed',
+        deny(
+          `a gate window covers this command (${shown}) but its record could not be written (${why}); it was not run.`,
+        ),
+        { actions },
       ),
-      { actions },
-    );
+    };
   }
   const w = state.window;
-  return report(
+  const allowed = report(
     harness,
     'window',
     {
@@ -59,4 +75,5 @@ export async function throughWindow(
     },
     { actions },
   );
+  return { report: allowed };
 }

@@ -2,6 +2,7 @@ import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { classifyCommand, looselyNamed } from '../../guard/classify.js';
+import { HOOK_DEADLINE_MS, HOOK_LOCK_WAIT_MS } from '../../guard/deadline.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
 import { watchOwnFiles } from '../../guard/own-files.js';
@@ -35,8 +36,10 @@ async function decideGuarded(
   root: string,
   config: Config,
   actions: string[],
+  note: string | null,
 ): Promise<HookReport> {
   const action = actions.join('+');
+  const more = note === null ? '' : ` ${note}`;
   const object = callObject(ctx, call, root);
   const policy = policyAt(ctx.clock(), config.staging);
   const shown = actions.join(', ');
@@ -63,7 +66,7 @@ async function decideGuarded(
       harness,
       'pending',
       deny(
-        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${formatExpiry(step.record, policy)}; then run the identical command again, once.`,
+        `this command (${shown}) still waits for a person and was not run. A person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` before ${formatExpiry(step.record, policy)}; then run the identical command again, once.${more}`,
       ),
       { ...extra, token: t },
     );
@@ -87,20 +90,54 @@ async function decideGuarded(
     harness,
     'staged',
     deny(
-      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.`,
+      `this command is guarded (${shown}) and was not run. It is staged as ${t}: a person confirms it at a terminal in the repository with \`${personCommand(`confirm ${t}`)}\` (or declines it with \`${personCommand(`decline ${t} --reason …`)}\`) before ${staged.expiresAt}. Once confirmed, run the identical command again; it is allowed once. Tell the person; do not look for another way to run it.${more}`,
     ),
     { ...extra, token: t },
   );
 }
 
+export interface HookOptions {
+  harness: Harness;
+  input: string;
+  /** Milliseconds to the answer (default `HOOK_DEADLINE_MS`; tests shorten it). */
+  deadlineMs?: number;
+}
+
 /**
  * `agent-config hook <harness>`: the PreToolUse decision. No opinion for anything the rules do
  * not guard; for a guarded command an explicit allow or deny on every path, failures included.
+ * It answers by its deadline: whatever is still pending then (a lock, a slow disk, git) ends
+ * in a deny, and a ledger lock another machine holds is refused at once (docs/guard.md).
  */
-export async function runHook(
-  ctx: Context,
-  options: { harness: Harness; input: string },
-): Promise<HookReport> {
+export async function runHook(ctx: Context, options: HookOptions): Promise<HookReport> {
+  const deadlineMs = options.deadlineMs ?? HOOK_DEADLINE_MS;
+  const patient: Context = {
+    ...ctx,
+    patience: { lockWaitMs: Math.min(HOOK_LOCK_WAIT_MS, deadlineMs / 2) },
+  };
+  const late = () =>
+    report(
+      options.harness,
+      'failed',
+      deny(
+        `the guard could not decide within ${seconds(deadlineMs)} (a lock, a slow disk or git kept it waiting), so the command was not run. Run it again; if this repeats, ask a person to look.`,
+      ),
+    );
+  return withDeadline(decideHook(patient, options), deadlineMs, late);
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** `work`, or `late()` when it has not settled within `ms` (the work is left to the exit). */
+export function withDeadline<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+async function decideHook(ctx: Context, options: HookOptions): Promise<HookReport> {
   const { harness } = options;
   const input = readHookInput(harness, options.input);
   if (input.kind === 'other') return report(harness, 'other-tool', { decision: 'none' });
@@ -175,10 +212,9 @@ export async function runHook(
     );
   }
   try {
-    return (
-      (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
-      (await decideGuarded(ctx, harness, call, root, config, actions))
-    );
+    const window = await throughWindow(ctx, harness, call, root, config, actions, never);
+    if ('report' in window) return window.report;
+    return await decideGuarded(ctx, harness, call, root, config, actions, window.note);
   } catch (error) {
     const why = errorText(error);
     return report(

@@ -2,11 +2,11 @@ import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { randomHex } from '../../core/crypto.js';
 import { docPage } from '../../core/doc-page.js';
-import { UsageError } from '../../core/errors.js';
+import { AgentConfigError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { appendEvidence, readEvidence } from '../../evidence/api.js';
+import { appendEvidence, readEvidence, type StreamState } from '../../evidence/api.js';
 import { ACTOR } from '../../evidence/record.js';
 import { rulesFor, UNREADABLE_ACTION } from '../../guard/rules.js';
 import {
@@ -32,17 +32,40 @@ export interface WindowReport {
   message: string;
 }
 
-/** The gate window at `now`, read from the ledger (closed when it is off or cannot be read). */
+/** Why a stream cannot vouch for anything: the first of the ledger that does not verify clean. */
+function uncleanStream(streams: readonly StreamState[]): string | null {
+  for (const s of streams) {
+    if (s.problem !== undefined) return `${s.file} ${s.problem.detail}`;
+    const v = s.verification;
+    if (v === null) return `${s.file} was not verified`;
+    if (v.status === 'clean') continue;
+    if (v.status === 'torn-tail')
+      return `${s.file} ends in an unfinished line after seq ${v.intactThroughSeq}`;
+    return `${s.file} does not verify at seq ${v.firstBadSeq} (${v.reason})`;
+  }
+  return null;
+}
+
+/**
+ * The gate window at `now`, read from the ledger (closed when it is off or cannot be read).
+ * Every stream is verified, whatever it holds: one that does not verify clean (another working
+ * copy's included) keeps every window closed, and `why` says which.
+ */
 export function windowStateAt(root: string, config: Config, now: Date): WindowState {
   if (!config.evidence.ledger) return { open: false, window: null, because: 'none' };
   let read: ReturnType<typeof readEvidence>;
   try {
-    read = readEvidence(root, { collect: true, containing: 'window.', now });
-  } catch {
-    return { open: false, window: null, because: 'unreadable' };
+    read = readEvidence(root, { collect: true, now });
+  } catch (error) {
+    return { open: false, window: null, because: 'unreadable', why: errorLine(error) };
   }
-  const clean = read.streams.every((s) => s.problem === undefined && s.verification?.status === 'clean');
-  return deriveWindow(read.records, clean, now);
+  const unclean = uncleanStream(read.streams);
+  const state = deriveWindow(read.records, unclean === null, now);
+  return unclean === null ? state : { open: false, window: null, because: 'unreadable', why: unclean };
+}
+
+function errorLine(error: unknown): string {
+  return error instanceof AgentConfigError ? error.oneLine() : String((error as Error)?.message ?? error);
 }
 
 function refuse(
@@ -234,7 +257,7 @@ export async function runWindowStatus(ctx: Context, options: { root?: string }):
     window: w,
     message:
       w === null
-        ? 'no window is open'
+        ? `no window is open${state.open || state.why === undefined ? '' : ` (none can count while the evidence ledger does not verify clean: ${state.why})`}`
         : `open until ${w.expiresAt} for ${w.actions.join(', ')}, opened by ${w.openedBy}: ${w.reason} (${w.bypassed} let through)`,
   };
 }

@@ -5,6 +5,8 @@
  * nothing and an older entry is upgraded where it stands.
  */
 
+import { HOOK_TIMEOUT_S } from '../../guard/deadline.js';
+
 /** Where the hook finds the CLI: the project's installed binary, not npx (whose start costs more). */
 export const CLAUDE_HOOK_BINARY = 'node_modules/.bin/agent-config';
 
@@ -103,27 +105,45 @@ function oursWithMatcher(data: Record<string, unknown>): { handler: unknown; mat
 }
 
 /**
- * The state of the guard's entry in the settings: `outdated` when it runs an older command or
- * its group's matcher misses a tool it answers for (the Bash-only entry of older versions).
+ * A timeout (seconds) that leaves the hook room to answer: at least `HOOK_TIMEOUT_S`. Claude
+ * Code runs the call when the hook outlives it, and older versions wrote 10, too close to a
+ * slow start plus the hook's own deadline.
+ */
+function leavesRoom(timeout: unknown): timeout is number {
+  return typeof timeout === 'number' && timeout >= HOOK_TIMEOUT_S;
+}
+
+/**
+ * The state of the guard's entry in the settings: `outdated` when it runs an older command, its
+ * group's matcher misses a tool it answers for (the Bash-only entry of older versions), or its
+ * timeout leaves the hook no room.
  */
 export function claudeHookState(data: Record<string, unknown>): ClaudeHookState {
   const ours = oursWithMatcher(data);
   if (ours.length === 0) return 'absent';
-  return ours.every(
-    (o) => (o.handler as { command: unknown }).command === CLAUDE_HOOK_COMMAND && reachesOurTools(o.matcher),
-  )
+  return ours.every((o) => {
+    const handler = o.handler as { command: unknown; timeout?: unknown };
+    return (
+      handler.command === CLAUDE_HOOK_COMMAND && reachesOurTools(o.matcher) && leavesRoom(handler.timeout)
+    );
+  })
     ? 'current'
     : 'outdated';
 }
 
+/** Our handler as written now, in place of `h`: today's command, and a timeout with room. */
+function upgraded(h: { timeout?: unknown }): object {
+  return { ...h, command: CLAUDE_HOOK_COMMAND, timeout: leavesRoom(h.timeout) ? h.timeout : HOOK_TIMEOUT_S };
+}
+
 /**
- * A group holding our handler, brought up to date: today's command, and a matcher that reaches
- * every tool the hook answers for. A group shared with other handlers keeps its matcher for
- * them, and ours moves to a group of its own right after it (their tools stay theirs).
+ * A group holding our handler, brought up to date: today's command and timeout, and a matcher
+ * that reaches every tool the hook answers for. A group shared with other handlers keeps its
+ * matcher for them, and ours moves to a group of its own right after it (their tools stay theirs).
  */
 function upgradeGroup(g: Group): Group[] {
   if (!Array.isArray(g?.hooks) || !g.hooks.some(isOurHandler)) return [g];
-  const today = (h: unknown) => (isOurHandler(h) ? { ...(h as object), command: CLAUDE_HOOK_COMMAND } : h);
+  const today = (h: unknown) => (isOurHandler(h) ? upgraded(h as object) : h);
   if (reachesOurTools(g.matcher)) return [{ ...g, hooks: g.hooks.map(today) }];
   const others = g.hooks.filter((h) => !isOurHandler(h));
   const ours = { ...g, matcher: CLAUDE_HOOK_MATCHER, hooks: g.hooks.filter(isOurHandler).map(today) };
@@ -133,9 +153,10 @@ function upgradeGroup(g: Group): Group[] {
 const render = (data: Record<string, unknown>) => `${JSON.stringify(data, null, 2)}\n`;
 
 /**
- * The settings with the guard's PreToolUse entry as written now (matcher `CLAUDE_HOOK_MATCHER`),
- * or null when it is there already. An entry of an older form is upgraded where it stands (its
- * timeout kept; see `upgradeGroup`), so installing again never adds a second one.
+ * The settings with the guard's PreToolUse entry as written now (matcher `CLAUDE_HOOK_MATCHER`,
+ * timeout `HOOK_TIMEOUT_S`), or null when it is there already. An entry of an older form is
+ * upgraded where it stands (see `upgradeGroup`; its timeout raised to `HOOK_TIMEOUT_S` when lower
+ * or missing), so installing again never adds a second one.
  */
 export function addClaudeHook(data: Record<string, unknown>): string | null {
   const state = claudeHookState(data);
@@ -147,7 +168,7 @@ export function addClaudeHook(data: Record<string, unknown>): string | null {
   }
   const entry = {
     matcher: CLAUDE_HOOK_MATCHER,
-    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: HOOK_TIMEOUT_S }],
   };
   hooks.PreToolUse = [...groupsOf(data), entry];
   return render({ ...data, hooks });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   appendFileSync,
@@ -8,6 +9,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/core/config.js';
@@ -164,5 +166,86 @@ describe('appendEvidence', () => {
       'invalid-entry',
     );
     expect(() => readdirSync(join(root, 'agents'))).toThrow();
+  });
+
+  it('a lock naming another machine: refused at once by a caller with patience (the hook), naming the lock and the command that clears it; waited for otherwise', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    writeFileSync(join(root, LEDGER, `${name}.lock`), JSON.stringify({ pid: 4242, host: 'devcontainer-7' }));
+    const hurried = { ...ctx, patience: { lockWaitMs: 60_000 } };
+    const started = performance.now();
+    const error = await expectCode(appendEvidence(hurried, root, DEFAULT_CONFIG, entry(2)), 'lock-foreign');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(error.oneLine()).toContain(`${LEDGER}/${name}.lock`);
+    expect(error.oneLine()).toContain('process 4242 on "devcontainer-7"');
+    expect(error.oneLine()).toContain(`rm ${LEDGER}/${name}.lock`);
+    // Without patience (a person's verb) the wait is as before: bounded, then lock-timeout.
+    const waited = await expectCode(
+      appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2), { lockAttempts: 3, lockDelayMs: 1 }),
+      'lock-timeout',
+    );
+    expect(waited.oneLine()).toContain('on "devcontainer-7"');
+    expect(readEvidence(root).streams[0]!.verification?.records).toBe(1);
+  });
+
+  it('a caller with patience waits for a live holder here only that long', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    writeFileSync(join(root, LEDGER, `${name}.lock`), JSON.stringify({ pid: process.pid, host: hostname() }));
+    const hurried = { ...ctx, patience: { lockWaitMs: 50 } };
+    // Attempts enough for a minute: the patience ends the wait.
+    const options = { lockAttempts: 60_000, lockDelayMs: 1 };
+    const started = performance.now();
+    await expectCode(appendEvidence(hurried, root, DEFAULT_CONFIG, entry(2), options), 'lock-timeout');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('never opens a named pipe in the ledger: a pipe as the lock, the stream or the head is refused at once, and a reader reports it', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    const [name] = streams(root);
+    const mkfifo = (path: string) => expect(spawnSync('mkfifo', [path]).status).toBe(0);
+
+    mkfifo(join(root, LEDGER, `${name}.lock`));
+    const lock = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2)), 'lock-foreign');
+    expect(lock.oneLine()).toContain('is a named pipe, not a lock file');
+    rmSync(join(root, LEDGER, `${name}.lock`));
+
+    mkfifo(join(root, LEDGER, 'other.jsonl'));
+    const read = readEvidence(root);
+    expect(read.streams.find((s) => s.stream === 'other')).toMatchObject({
+      verification: null,
+      problem: { code: 'not-a-file', detail: 'is a named pipe, not a stream file' },
+    });
+    // Another stream's pipe is not this working copy's business when it appends.
+    expect(await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(2))).toMatchObject({ seq: 2 });
+
+    rmSync(join(root, LEDGER, name!));
+    mkfifo(join(root, LEDGER, name!));
+    const own = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(3)), 'io-error');
+    expect(own.oneLine()).toContain('is a named pipe');
+
+    rmSync(join(root, 'agents/runtime/evidence/head.json'));
+    mkfifo(join(root, 'agents/runtime/evidence/head.json'));
+    const head = await expectCode(appendEvidence(ctx, root, DEFAULT_CONFIG, entry(4)), 'io-error');
+    expect(head.oneLine()).toBe(
+      'agents/runtime/evidence/head.json: is a named pipe, not a file (io-error) — a person removes it',
+    );
+  });
+
+  it('a read filtered on a text lists the streams it skipped, unverified, so it never vouches for them', async () => {
+    const root = makeRepo({ 'README.md': 'x\n' });
+    await appendEvidence(ctx, root, DEFAULT_CONFIG, entry(1));
+    writeFileSync(join(root, LEDGER, 'other.jsonl'), 'not a record\n');
+    const read = readEvidence(root, { collect: true, containing: 'stage.staged' });
+    expect(read.streams.map((s) => [s.stream, s.verification?.status ?? null, s.skipped ?? false])).toEqual(
+      [
+        [streams(root)[0]!.slice(0, -'.jsonl'.length), 'clean', false],
+        ['other', null, true],
+      ].sort(),
+    );
+    expect(read.records).toHaveLength(1);
   });
 });

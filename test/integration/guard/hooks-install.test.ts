@@ -10,7 +10,7 @@ const read = (dir: string) => JSON.parse(readFileSync(join(dir, SETTINGS), 'utf8
 
 const OURS = {
   matcher: 'Bash|Edit|MultiEdit|Write|NotebookEdit',
-  hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+  hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
 };
 
 describe('hooks install --agent claude-code', () => {
@@ -57,12 +57,12 @@ describe('hooks install --agent claude-code', () => {
     expect(r.stdout).toContain(
       'Updated the guard hook (it fails closed and answers for Bash and the file tools) in .claude/settings.json',
     );
-    // The audit handler keeps its Bash group; ours moves to its own group, right after, timeout kept.
+    // The audit handler keeps its Bash group; ours moves to its own group, right after, timeout raised to 30 s.
     const upgraded = {
       hooks: {
         PreToolUse: [
           { matcher: 'Bash', hooks: [audit] },
-          { ...OURS, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }] },
+          { ...OURS, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] },
           settings.hooks.PreToolUse[1],
         ],
       },

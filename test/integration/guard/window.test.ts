@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -216,5 +217,66 @@ describe('the hook with a gate window', () => {
     const r = await hook(dir, 'git push -f', 1);
     expect(r.permissionDecision).toBe('deny');
     expect(r.permissionDecisionReason).toContain('its record could not be written');
+  });
+
+  it('a stream that does not verify keeps every window closed, however little of it concerns windows, and the deny says why', async () => {
+    const dir = stagingRepo();
+    await open(dir, ['--for', '1h', '--actions', 'git-force-push', '--reason', 'rebase']);
+    expect((await hook(dir, 'git push -f', 1)).permissionDecision).toBe('allow');
+    // Another working copy's stream, merged in, with no window record and one damaged byte.
+    rmSync(join(dir, 'agents/runtime/evidence/head.json'));
+    const staged = await hook(dir, 'git clean -fdx', 2);
+    expect(staged.permissionDecision).toBe('deny');
+    const other = readdirSync(join(dir, LEDGER)).filter((n) => n.endsWith('.jsonl'));
+    expect(other).toHaveLength(2);
+    const path = join(
+      dir,
+      LEDGER,
+      other.find((n) => !readFileSync(join(dir, LEDGER, n), 'utf8').includes('window.'))!,
+    );
+    writeFileSync(path, readFileSync(path, 'utf8').replace('git-clean', 'git-cleaN'));
+
+    const status = await cli(dir, ['window', 'status', '--json'], { minutes: 3 });
+    expect(JSON.parse(status.stdout)).toEqual({ open: false, window: null });
+    const denied = await hook(dir, 'git push -f', 4);
+    expect(denied.permissionDecision).toBe('deny');
+    expect(denied.permissionDecisionReason).toContain(
+      'No gate window counts while the evidence ledger does not verify clean (agents/evidence/ledger/',
+    );
+    expect(denied.permissionDecisionReason).toMatch(/does not verify at seq 1 \(hash-mismatch\)\)/);
+    expect(denied.permissionDecisionReason).toContain('`npx --no agent-config evidence verify`');
+  });
+
+  it("one damaged byte in another working copy's window.closed line never reopens the window it closed", async () => {
+    const dir = stagingRepo();
+    await open(dir, ['--for', '1h', '--actions', 'git-force-push', '--reason', 'rebase']);
+    // The close is written by another working copy: a stream of its own.
+    rmSync(join(dir, 'agents/runtime/evidence/head.json'));
+    expect((await cli(dir, ['window', 'close'], { minutes: 1 })).code).toBe(0);
+    const closer = readdirSync(join(dir, LEDGER)).find(
+      (n) => n.endsWith('.jsonl') && readFileSync(join(dir, LEDGER, n), 'utf8').includes('"window.closed"'),
+    )!;
+    const path = join(dir, LEDGER, closer);
+    // The only `window.` of that stream, damaged: a filter on it would no longer read the stream.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"window.closed"', '"window,closed"'));
+    expect(readFileSync(path, 'utf8')).not.toContain('window.');
+
+    const status = await cli(dir, ['window', 'status'], { minutes: 2 });
+    expect(status.stdout).toBe(
+      `no window is open (none can count while the evidence ledger does not verify clean: ${LEDGER}/${closer} does not verify at seq 1 (schema-invalid))\n`,
+    );
+    const r = await hook(dir, 'git push --force origin main', 3);
+    expect(r.permissionDecision).toBe('deny');
+    expect(r.permissionDecisionReason).toContain(closer);
+    expect(ledgerLines(dir).filter((l) => l.event === 'window.bypassed')).toEqual([]);
+  });
+
+  it('a named pipe in the ledger folder: the window reads closed at once and the hook denies', async () => {
+    const dir = stagingRepo();
+    await open(dir, ['--for', '1h', '--actions', 'git-force-push', '--reason', 'rebase']);
+    expect(spawnSync('mkfifo', [join(dir, LEDGER, 'pipe.jsonl')]).status).toBe(0);
+    const r = await hook(dir, 'git push -f', 1);
+    expect(r.permissionDecision).toBe('deny');
+    expect(r.permissionDecisionReason).toContain(`${LEDGER}/pipe.jsonl is a named pipe, not a stream file`);
   });
 });

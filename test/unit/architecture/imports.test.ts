@@ -220,13 +220,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('only cli/ imports commander and only git/ runs git', () => {
+  it("only cli/ imports commander and only git/ runs git (and bin.ts the hook's watchdog, a /bin/sh)", () => {
     const offenders = sources.flatMap((s) =>
       s.imports
         .filter(
           (i) =>
             (i.module === 'commander' && !s.rel.startsWith('cli/')) ||
-            (i.module === 'node:child_process' && !s.rel.startsWith('git/')),
+            (i.module === 'node:child_process' && !s.rel.startsWith('git/') && s.rel !== 'bin.ts'),
         )
         .map((i) => where(s, i)),
     );

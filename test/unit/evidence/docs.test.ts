@@ -16,6 +16,7 @@ describe('docs/evidence.md', () => {
       'ledger-outside',
       'lock-stale',
       'lock-timeout',
+      'lock-foreign',
       'head-moved',
       'io-error',
       'invalid-entry',

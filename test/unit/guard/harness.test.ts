@@ -105,7 +105,7 @@ describe('the .claude/settings.json merge', () => {
     expect(added.hooks.PreToolUse).toEqual([
       {
         matcher: 'Bash|Edit|MultiEdit|Write|NotebookEdit',
-        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 10 }],
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
       },
     ]);
     expect(addClaudeHook(added)).toBeNull();
@@ -118,7 +118,7 @@ describe('the .claude/settings.json merge', () => {
     expect(isOurHandler({ command: 'agent-config hook claude-code-wrapper' })).toBe(false);
   });
 
-  it("knows an older, fail-open entry, and gives it today's command where it stands", () => {
+  it("knows an older, fail-open entry, and gives it today's command and a timeout with room where it stands", () => {
     const old = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-config hook claude-code';
     const start = {
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: old, timeout: 5 }] }] },
@@ -131,7 +131,7 @@ describe('the .claude/settings.json merge', () => {
         PreToolUse: [
           {
             matcher: CLAUDE_HOOK_MATCHER,
-            hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 5 }],
+            hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
           },
         ],
       },
@@ -155,7 +155,7 @@ describe('the .claude/settings.json merge', () => {
       bashOnly.hooks.PreToolUse[0],
       {
         matcher: CLAUDE_HOOK_MATCHER,
-        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 7 }],
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
       },
     ]);
     expect(claudeHookState(upgraded)).toBe('current');
@@ -171,7 +171,10 @@ describe('the .claude/settings.json merge', () => {
     };
     expect(JSON.parse(addClaudeHook(shared)!).hooks.PreToolUse).toEqual([
       { matcher: 'Bash', hooks: [audit] },
-      { matcher: CLAUDE_HOOK_MATCHER, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] },
+      {
+        matcher: CLAUDE_HOOK_MATCHER,
+        hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }],
+      },
     ]);
   });
 
@@ -191,9 +194,37 @@ describe('the .claude/settings.json merge', () => {
   ])('a matcher %j reaches Bash and every file tool: %s', (matcher, reaches) => {
     expect(reachesOurTools(matcher)).toBe(reaches);
     const data = {
-      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] }] },
+      hooks: {
+        PreToolUse: [{ matcher, hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: 30 }] }],
+      },
     };
     expect(claudeHookState(data)).toBe(reaches ? 'current' : 'outdated');
+  });
+
+  it('upgrades the timeout of a current command when it leaves the hook too little room (10 s, as written before, or none); a longer one is kept', () => {
+    const entry = (timeout?: number) => ({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: CLAUDE_HOOK_MATCHER,
+            hooks: [
+              {
+                type: 'command',
+                command: CLAUDE_HOOK_COMMAND,
+                ...(timeout === undefined ? {} : { timeout }),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    for (const short of [10, 29, undefined]) {
+      expect(claudeHookState(entry(short))).toBe('outdated');
+      expect(JSON.parse(addClaudeHook(entry(short))!)).toEqual(entry(30));
+    }
+    expect(claudeHookState(entry(30))).toBe('current');
+    expect(claudeHookState(entry(60))).toBe('current');
+    expect(addClaudeHook(entry(60))).toBeNull();
   });
 
   it('keeps a foreign handler that shares our matcher group', () => {
