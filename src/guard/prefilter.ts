@@ -16,6 +16,14 @@ export const DEFAULT_KEYWORDS: readonly string[] = [
   'destroy',
   'delete',
   'drop',
+  // base-rules.ts: moving the base by hand
+  'fetch',
+  'pull',
+  'remote',
+  'update-ref',
+  'symbolic-ref',
+  'send-pack',
+  'receive-pack',
 ];
 
 /**
