@@ -127,7 +127,14 @@ describe('the base-moving rules', () => {
   });
 
   it('reads a destination as remote-tracking when it is, or when a glob may expand into refs/remotes/', () => {
-    for (const yes of ['refs/remotes/origin/main', 'remotes/x', '+refs/remotes/o/*', 'refs/*', '*', 'refs/re*'])
+    for (const yes of [
+      'refs/remotes/origin/main',
+      'remotes/x',
+      '+refs/remotes/o/*',
+      'refs/*',
+      '*',
+      'refs/re*',
+    ])
       expect([yes, namesRemoteTracking(yes)]).toEqual([yes, true]);
     for (const no of ['main', 'refs/heads/*', 'refs/tags/v1', 'origin/main', 'refs/heads/remotes/x'])
       expect([no, namesRemoteTracking(no)]).toEqual([no, false]);
