@@ -46,6 +46,9 @@ function execGit(
         reject(new GitCommandError(args, said || (code === null ? error.message : ''), code));
       },
     );
+    // git may exit before it reads its input (outside a repository, for one): the write then
+    // fails with EPIPE, which would crash the process unless handled; git's exit says it all.
+    child.stdin?.on('error', () => {});
     if (input !== undefined) child.stdin?.end(input);
   });
 }
