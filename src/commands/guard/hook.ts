@@ -6,11 +6,13 @@ import { planHookStep } from '../../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
 import type { GuardRule } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
+import { type AnchoredConfig, readAnchoredConfig, writeAnchorNote } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
+import { storeOf } from '../staging/staging-shared.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
 
@@ -18,6 +20,37 @@ export type { HookOutcome, HookReport } from './hook-report.js';
 
 function rulesOf(config: Config): GuardRule[] {
   return rulesFor(config.guard);
+}
+
+/**
+ * The rules in force at the hook's root: the strictest of the working copy's, HEAD's and the
+ * base's `agent-config.yaml` (repo/anchored-config.ts); and the note the fast path reads.
+ */
+async function rulesInForce(
+  ctx: Context,
+  harness: Harness,
+): Promise<{ root: string; anchored: AnchoredConfig }> {
+  const { root, git } = await openRepository(ctx, { find: 'project-dir', harness });
+  const anchored = await readAnchoredConfig(root, git);
+  try {
+    writeAnchorNote(root, anchored);
+  } catch {
+    // Only a cache: without it the fast path leaves every call to this full decision.
+  }
+  return { root, anchored };
+}
+
+/** Says on a guarded call's answer (and on stderr) which versions of the configuration are invalid. */
+function withProblems(result: HookReport, problems: string[]): HookReport {
+  if (problems.length === 0) return result;
+  const note = `${problems.join('; ')} (an invalid version counts as an empty file until it is fixed; the other versions' rules stay in force)`;
+  const { decision } = result;
+  return {
+    ...result,
+    decision:
+      decision.decision === 'none' ? decision : { ...decision, reason: `${decision.reason} ${note}.` },
+    warning: `${PREFIX}: ${note}`,
+  };
 }
 
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
@@ -36,7 +69,7 @@ async function decideGuarded(
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
   if (step.step === 'claim') {
-    const claim = await runClaim(ctx, { root, token: step.record.token });
+    const claim = await runClaim(ctx, { store: storeOf({ root, config }), token: step.record.token });
     if (claim.outcome === 'execute') {
       const by = claim.record?.decided_by ?? 'a person';
       return report(
@@ -74,7 +107,12 @@ async function decideGuarded(
       { ...extra, token: r.token },
     );
   }
-  const staged = await runStage(ctx, { root, action, object, source: `hook:${harness}` });
+  const staged = await runStage(ctx, {
+    store: storeOf({ root, config }),
+    action,
+    object,
+    source: `hook:${harness}`,
+  });
   const t = staged.token!;
   return report(
     harness,
@@ -100,7 +138,7 @@ export async function runHook(
   if (input.kind === 'invalid') {
     let rules: GuardRule[];
     try {
-      rules = rulesOf((await openRepository(ctx, { find: 'project-dir', harness, config: 'read' })).config);
+      rules = rulesOf((await rulesInForce(ctx, harness)).anchored.config);
     } catch {
       rules = rulesOf(DEFAULT_CONFIG);
     }
@@ -123,11 +161,14 @@ export async function runHook(
   let config: Config = DEFAULT_CONFIG;
   let rules: GuardRule[];
   let configProblem: string | null = null;
+  let problems: string[] = [];
   try {
     // The project the harness names (else the hook's own folder, where harnesses start it): rules
     // and stages come from there, wherever the agent's shell has moved to; the call's own
     // folder is part of the staged object.
-    ({ root, config } = await openRepository(ctx, { find: 'project-dir', harness, config: 'read' }));
+    let anchored: AnchoredConfig;
+    ({ root, anchored } = await rulesInForce(ctx, harness));
+    ({ config, problems } = anchored);
     rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);
@@ -136,14 +177,19 @@ export async function runHook(
   }
   const { actions, never } = classifyCommand(call.command, rules);
   if (actions.length === 0) {
-    return report(
-      harness,
-      'not-guarded',
-      { decision: 'none' },
-      {
-        warning:
-          configProblem === null ? null : `${PREFIX}: only the default rules were applied: ${configProblem}`,
-      },
+    return withProblems(
+      report(
+        harness,
+        'not-guarded',
+        { decision: 'none' },
+        {
+          warning:
+            configProblem === null
+              ? null
+              : `${PREFIX}: only the default rules were applied: ${configProblem}`,
+        },
+      ),
+      problems,
     );
   }
   if (configProblem !== null || root === null) {
@@ -157,9 +203,10 @@ export async function runHook(
     );
   }
   try {
-    return (
+    return withProblems(
       (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
-      (await decideGuarded(ctx, harness, call, root, config, actions))
+        (await decideGuarded(ctx, harness, call, root, config, actions)),
+      problems,
     );
   } catch (error) {
     const why = errorText(error);
