@@ -41,10 +41,38 @@ describe('hook claude-code, the built binary', () => {
     copyFileSync(BIN, join(dist, 'bin.js'));
     writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
     const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    // Until the full decision has read HEAD's and the base's rules once, it is asked (exit 2 here).
+    expect(hook(repo, input('ls', repo), join(dist, 'bin.js')).code).toBe(2);
+    expect(hook(repo, input('ls', repo)).code).toBe(0);
     const plain = hook(repo, input('npm run build && ls -la | head', repo), join(dist, 'bin.js'));
     expect([plain.code, plain.stdout, plain.stderr]).toEqual([0, '', '']);
     // A guarded word needs the bundle, which this copy lacks: it gets there and says so (exit 2).
     const named = hook(repo, input('git push --force', repo), join(dist, 'bin.js'));
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('leaves a command to the full decision when it names a word of a rule committed on the base, even after the working copy drops the rule', () => {
+    const dist = tempDir();
+    copyFileSync(BIN, join(dist, 'bin.js'));
+    writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
+    const remote = tempDir();
+    git(remote, 'init', '-q', '--bare', '-b', 'main');
+    const upstream = makeRepo({
+      'agents/README.md': 'x\n',
+      'agent-config.yaml':
+        'guard:\n  rules:\n    - action: deploy-production\n      command: [./deploy.sh, production]\n',
+    });
+    git(upstream, 'remote', 'add', 'origin', remote);
+    git(upstream, 'push', '-q', 'origin', 'main');
+    const repo = tempDir();
+    git(repo, 'clone', '-q', remote, '.');
+    writeFileSync(join(repo, 'agent-config.yaml'), 'roadmaps: agents/roadmaps\n');
+    const full = hook(repo, input('./deploy.sh production', repo));
+    expect(JSON.parse(full.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    // The fast path (this copy has no CLI bundle) answers `ls`, and hands the rule's words on.
+    expect(hook(repo, input('ls', repo), join(dist, 'bin.js'))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const named = hook(repo, input('./deploy.sh production', repo), join(dist, 'bin.js'));
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('cli.cjs cannot be read');
   });
