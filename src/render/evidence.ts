@@ -3,20 +3,23 @@ export interface VerifyJsonInput {
   ok: boolean;
   exit: number;
   streams: readonly object[];
-  problems: ReadonlyArray<{ code: string; file: string; seq?: number }>;
+  problems: ReadonlyArray<{ code: string; file: string; seq?: number; key?: string }>;
   anomalies: readonly object[];
 }
 
 /**
- * `evidence verify --json`: `{ok, exit, streams, problems: [{code, file, seq?}], anomalies}`
+ * `evidence verify --json`: `{ok, exit, streams, problems: [{code, file, seq?, key?}], anomalies}`
  * (a problem's `detail` is for people and stays out). The one renderer of that document: the
  * CLI prints it and the report embeds it.
  */
 export function verifyJson(report: VerifyJsonInput): string {
   const { ok, exit, streams, problems, anomalies } = report;
-  const bare = problems.map(({ code, file, seq }) =>
-    seq === undefined ? { code, file } : { code, file, seq },
-  );
+  const bare = problems.map(({ code, file, seq, key }) => ({
+    code,
+    file,
+    ...(seq === undefined ? {} : { seq }),
+    ...(key === undefined ? {} : { key }),
+  }));
   return `${JSON.stringify({ ok, exit, streams, problems: bare, anomalies }, null, 2)}\n`;
 }
 
