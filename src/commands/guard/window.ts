@@ -17,6 +17,7 @@ import {
   type WindowState,
   type WindowView,
 } from '../../guard/window.js';
+import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
@@ -42,6 +43,12 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
   }
   const clean = read.streams.every((s) => s.problem === undefined && s.verification?.status === 'clean');
   return deriveWindow(read.records, clean, now);
+}
+
+/** The repository and the rules in force there: the hook's (repo/anchored-config.ts). */
+async function openAnchored(ctx: Context, given?: string): Promise<{ root: string; config: Config }> {
+  const { root, git } = await openRepository(ctx, { root: given });
+  return { root, config: (await readAnchoredConfig(root, git)).config };
 }
 
 function refuse(
@@ -118,7 +125,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     ),
   ];
   if (actions.length === 0) return refuse('open', 'actions-required', 'name the actions with --actions A,B');
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const rules = rulesFor(config.guard);
   const unknown = actions.find((a) => a !== UNREADABLE_ACTION && !rules.some((r) => r.action === a));
   if (unknown !== undefined) {
@@ -202,7 +209,7 @@ export async function runWindowClose(
       'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
     );
   }
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const state = windowStateAt(root, config, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
   await appendEvidence(ctx, root, config, {
@@ -222,7 +229,7 @@ export async function runWindowClose(
 
 /** `agent-config window status`: the window now, from the ledger and the clock. */
 export async function runWindowStatus(ctx: Context, options: { root?: string }): Promise<WindowReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const state = windowStateAt(root, config, ctx.clock());
   const w = state.window;
   return {

@@ -178,6 +178,24 @@ describe('the working copy cannot loosen the guard', () => {
   });
 });
 
+describe('window open / status read the same rules in force', () => {
+  const open = (dir: string, actions: string) =>
+    cli(dir, ['window', 'open', '--for', '30m', '--actions', actions, '--reason', 'x'], {
+      answer: 'understood',
+      env: { AGENT_CONFIG_HUMAN: 'human:ada' },
+    });
+
+  it('refuses an action the base marks never, and keeps the ledger the working copy switches off', async () => {
+    const { dir } = clonedRepo({ 'agent-config.yaml': 'guard:\n  never: [git-clean]\n' });
+    writeFiles(dir, { 'agent-config.yaml': 'evidence:\n  ledger: false\n' });
+    const never = await open(dir, 'git-clean');
+    expect([never.code, never.stderr]).toEqual([2, expect.stringContaining('action-never: ')]);
+    expect((await open(dir, 'git-force-push')).code).toBe(0);
+    const status = await cli(dir, ['window', 'status', '--json']);
+    expect(JSON.parse(status.stdout).open).toBe(true);
+  });
+});
+
 describe('without a base, HEAD is the anchor', () => {
   it('holds a working-copy switch-off and lets a committed one take effect', async () => {
     const dir = makeRepo({ 'agents/README.md': 'agents\n' });
