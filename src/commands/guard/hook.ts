@@ -167,7 +167,12 @@ export async function runHook(
     // and stages come from there, wherever the agent's shell has moved to; the call's own
     // folder is part of the staged object.
     let anchored: AnchoredConfig;
-    ({ root, anchored } = await rulesInForce(ctx, harness));
+    const reading = rulesInForce(ctx, harness);
+    reading.catch(() => {}); // awaited below; this only keeps a failure from going unhandled meanwhile
+    // git reads HEAD's and the base's versions in its own process: load the shell parser meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    classifyCommand(call.command, []);
+    ({ root, anchored } = await reading);
     ({ config, problems } = anchored);
     rules = rulesOf(config);
   } catch (error) {
