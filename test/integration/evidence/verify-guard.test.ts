@@ -1,21 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../helpers/context.js';
-import { git, makeRepo, tempDir, writeFiles } from '../../helpers/repo.js';
+import { clonedRepo, git, writeFiles } from '../../helpers/repo.js';
 
 // `evidence verify --against BASE` shows a pull request that loosens the guard: each loosening
 // of agent-config.yaml between BASE and HEAD is a `guard-loosened` finding (exit 1).
 
-function clone(files: Record<string, string>): string {
-  const remote = tempDir();
-  git(remote, 'init', '-q', '--bare', '-b', 'main');
-  const upstream = makeRepo({ 'README.md': 'x\n', ...files });
-  git(upstream, 'remote', 'add', 'origin', remote);
-  git(upstream, 'push', '-q', 'origin', 'main');
-  const dir = tempDir();
-  git(dir, 'clone', '-q', remote, '.');
-  return dir;
-}
+const clone = (files: Record<string, string>) => clonedRepo({ 'README.md': 'x\n', ...files }).dir;
 
 function commit(dir: string, files: Record<string, string>): void {
   writeFiles(dir, files);

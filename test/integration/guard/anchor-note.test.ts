@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANCHOR_NOTE, anchoredKeywords } from '../../../src/repo/anchor-note.js';
-import { git, makeRepo, tempDir, writeFiles } from '../../helpers/repo.js';
+import { clonedRepo, git, tempDir, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
 
 // The fast path's view of the committed rules: the note the full decision leaves, trusted only
@@ -23,16 +23,8 @@ async function fullDecision(dir: string): Promise<void> {
   expect([r.code, r.stdout]).toEqual([0, '']);
 }
 
-function cloned(files: Record<string, string>): string {
-  const remote = tempDir();
-  git(remote, 'init', '-q', '--bare', '-b', 'main');
-  const upstream = makeRepo({ 'agents/README.md': 'agents\n', ...files });
-  git(upstream, 'remote', 'add', 'origin', remote);
-  git(upstream, 'push', '-q', 'origin', 'main');
-  const dir = tempDir();
-  git(dir, 'clone', '-q', remote, '.');
-  return dir;
-}
+const cloned = (files: Record<string, string>) =>
+  clonedRepo({ 'agents/README.md': 'agents\n', ...files }).dir;
 
 describe('anchoredKeywords (the fast path)', () => {
   it('is empty outside git: no committed version exists', () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ledgerRecords } from '../../helpers/ledger.js';
-import { git, makeRepo, tempDir, writeFiles } from '../../helpers/repo.js';
+import { clonedRepo as clonedOrigin, git, makeRepo, tempDir, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
 
 // The rules in force are the strictest of the working copy's agent-config.yaml, HEAD's and the
@@ -40,21 +40,23 @@ const DISABLE_FORCE = 'guard:\n  disable: [git-force-push]\n';
 const DEPLOY_RULE =
   'guard:\n  rules:\n    - action: deploy-production\n      command: [./deploy.sh, production]\n';
 
-/** A bare origin whose main holds `files`, a person's clone of it (`upstream`) and the agent's clone (`dir`). */
+/** A clone of a bare origin whose main holds an `agents/` folder and `files`. */
 function clonedRepo(files: Record<string, string> = {}): { dir: string; upstream: string } {
-  const remote = tempDir();
-  git(remote, 'init', '-q', '--bare', '-b', 'main');
-  const upstream = makeRepo({ 'agents/README.md': 'agents\n', ...files });
-  git(upstream, 'remote', 'add', 'origin', remote);
-  git(upstream, 'push', '-q', 'origin', 'main');
-  const dir = tempDir();
-  git(dir, 'clone', '-q', remote, '.');
-  return { dir, upstream };
+  return clonedOrigin({ 'agents/README.md': 'agents\n', ...files });
 }
 
 function commitAll(dir: string, message: string): void {
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', message);
+}
+
+/** A clone with the force-push rule switched off on a branch `loosen`, checked out. */
+function loosenOnBranch(): string {
+  const { dir } = clonedRepo();
+  git(dir, 'checkout', '-q', '-b', 'loosen');
+  writeFiles(dir, { 'agent-config.yaml': DISABLE_FORCE });
+  commitAll(dir, 'switch the force-push rule off');
+  return dir;
 }
 
 describe('the working copy cannot loosen the guard', () => {
@@ -66,10 +68,7 @@ describe('the working copy cannot loosen the guard', () => {
   });
 
   it('holds it when the switch-off is committed on a branch', async () => {
-    const { dir } = clonedRepo();
-    git(dir, 'checkout', '-q', '-b', 'loosen');
-    writeFiles(dir, { 'agent-config.yaml': DISABLE_FORCE });
-    commitAll(dir, 'switch the force-push rule off');
+    const dir = loosenOnBranch();
     expect((await hook(dir, 'git push --force origin loosen')).decision).toBe('deny');
   });
 
@@ -148,20 +147,14 @@ describe('the working copy cannot loosen the guard', () => {
   });
 
   it('cannot read a replaced object as the base (git replace is ignored)', async () => {
-    const { dir } = clonedRepo();
-    git(dir, 'checkout', '-q', '-b', 'loosen');
-    writeFiles(dir, { 'agent-config.yaml': DISABLE_FORCE });
-    commitAll(dir, 'loosen');
+    const dir = loosenOnBranch();
     git(dir, 'replace', git(dir, 'rev-parse', 'origin/main').trim(), 'loosen');
     expect(git(dir, 'show', 'origin/main:agent-config.yaml')).toBe(DISABLE_FORCE);
     expect((await hook(dir, 'git push --force origin loosen')).decision).toBe('deny');
   });
 
   it('ignores a local branch named like the base', async () => {
-    const { dir } = clonedRepo();
-    git(dir, 'checkout', '-q', '-b', 'loosen');
-    writeFiles(dir, { 'agent-config.yaml': DISABLE_FORCE });
-    commitAll(dir, 'loosen');
+    const dir = loosenOnBranch();
     git(dir, 'branch', 'origin/main', 'loosen');
     git(dir, 'branch', 'origin/HEAD', 'loosen');
     expect((await hook(dir, 'git push --force origin loosen')).decision).toBe('deny');
