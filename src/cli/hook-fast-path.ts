@@ -2,21 +2,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../guard/harness.js';
 import { DEFAULT_KEYWORDS, mayConcernGuard } from '../guard/prefilter.js';
-import { anchoredKeywords } from '../repo/anchor-note.js';
+import { anchoredKeywords, readRegularFile } from '../repo/anchor-note.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
 export type FastPath = { answer: string } | { stdin: string | undefined };
 
 function configMentionsGuard(start: string): boolean {
   for (let dir = start, up = ''; dir !== up; up = dir, dir = dirname(dir)) {
-    let text: string;
-    try {
-      text = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      return true;
-    }
-    if (text.includes('guard')) return true;
+    // Never waits on a named pipe; anything but a readable regular file goes to the full decision.
+    const text = readRegularFile(join(dir, 'agent-config.yaml'), 1024 * 1024);
+    if (text === null) continue;
+    if (text === undefined || text.includes('guard')) return true;
   }
   return false;
 }

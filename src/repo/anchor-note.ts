@@ -20,11 +20,11 @@ export interface AnchorNote {
 const OID = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
- * A small regular file's text; null when there is none; undefined for anything else (a pipe, a
- * device, a folder, a file too large, an error): opened without blocking, so a named pipe in
- * its place cannot hold the hook.
+ * A regular file's text (up to `max` bytes); null when there is none; undefined for anything
+ * else (a pipe, a device, a folder, a larger file, an error): opened without blocking, so a
+ * named pipe in its place cannot hold the hook.
  */
-function readSmall(path: string, max: number): string | null | undefined {
+export function readRegularFile(path: string, max: number): string | null | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -57,7 +57,7 @@ interface GitDirs {
 function findGitDirs(start: string): GitDirs | null | undefined {
   for (let dir = resolve(start), up = ''; dir !== up; up = dir, dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
-    const asFile = readSmall(dotGit, 4096);
+    const asFile = readRegularFile(dotGit, 4096);
     let gitDir: string;
     if (asFile === null) continue;
     if (asFile === undefined) {
@@ -68,7 +68,7 @@ function findGitDirs(start: string): GitDirs | null | undefined {
       if (m === null) return undefined;
       gitDir = resolve(dir, m[1]!.trim());
     }
-    const common = readSmall(join(gitDir, 'commondir'), 4096);
+    const common = readRegularFile(join(gitDir, 'commondir'), 4096);
     if (common === undefined) return undefined;
     const commonDir = common === null ? gitDir : resolve(gitDir, common.trim());
     // The reftable format keeps refs in binary tables: left to git.
@@ -81,11 +81,11 @@ function findGitDirs(start: string): GitDirs | null | undefined {
 /** The commit a ref names (symbolic refs followed), null when it names none, undefined when unsure. */
 function resolveRef(dirs: GitDirs, name: string, depth = 0): string | null | undefined {
   if (depth > 5 || name.split('/').includes('..')) return undefined;
-  const loose = readSmall(join(name === 'HEAD' ? dirs.gitDir : dirs.commonDir, name), 4096);
+  const loose = readRegularFile(join(name === 'HEAD' ? dirs.gitDir : dirs.commonDir, name), 4096);
   if (loose === undefined) return undefined;
   if (loose === null) {
     if (name === 'HEAD') return undefined;
-    const packed = readSmall(join(dirs.commonDir, 'packed-refs'), 256 * 1024 * 1024);
+    const packed = readRegularFile(join(dirs.commonDir, 'packed-refs'), 256 * 1024 * 1024);
     if (packed === null || packed === undefined) return packed;
     const line = packed.split('\n').find((l) => l.endsWith(` ${name}`) && !l.startsWith('#'));
     if (line === undefined) return null;
@@ -100,7 +100,7 @@ function resolveRef(dirs: GitDirs, name: string, depth = 0): string | null | und
 
 /** The note at a root, or null when it is missing or not a note. */
 export function readAnchorNote(root: string): AnchorNote | null {
-  const text = readSmall(join(root, ANCHOR_NOTE), 64 * 1024);
+  const text = readRegularFile(join(root, ANCHOR_NOTE), 64 * 1024);
   if (typeof text !== 'string') return null;
   try {
     const n = JSON.parse(text) as Partial<AnchorNote>;

@@ -12,8 +12,7 @@ import {
   unreadableVersion,
   type VersionSource,
 } from '../guard/anchor.js';
-import { ANCHOR_NOTE, type AnchorNote, readAnchorNote } from './anchor-note.js';
-import { readUtf8 } from './read-text.js';
+import { ANCHOR_NOTE, type AnchorNote, readAnchorNote, readRegularFile } from './anchor-note.js';
 import { ensureRuntimeDir } from './runtime-dir.js';
 
 /**
@@ -22,6 +21,9 @@ import { ensureRuntimeDir } from './runtime-dir.js';
  * `origin/main` cannot stand in for it.
  */
 export const BASE_REF = 'refs/remotes/origin/HEAD';
+
+/** Larger than any configuration: a file beyond it is not read. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** A committed version asked for: its source, the revision and how messages name it. */
 export interface Revision {
@@ -82,15 +84,14 @@ export async function readCommittedVersions(
   });
 }
 
-/** The working copy's `agent-config.yaml` at the root. */
+/** The working copy's `agent-config.yaml` at the root (a pipe or a device in its place is invalid, never waited on). */
 export function readWorkingVersion(root: string): ConfigVersion {
-  const read = readUtf8(join(root, CONFIG_FILE));
-  if (!('errorCode' in read)) return readConfigVersion('working-copy', CONFIG_FILE, read.text);
-  if (read.errorCode === 'ENOENT') return readConfigVersion('working-copy', CONFIG_FILE, null);
+  const text = readRegularFile(join(root, CONFIG_FILE), MAX_CONFIG_BYTES);
+  if (text !== undefined) return readConfigVersion('working-copy', CONFIG_FILE, text);
   return unreadableVersion(
     'working-copy',
     CONFIG_FILE,
-    `${CONFIG_FILE}: cannot read (${read.errorCode}) — ${read.fix}`,
+    `${CONFIG_FILE}: cannot be read as a file (not a regular file, unreadable or over 1 MiB)`,
   );
 }
 

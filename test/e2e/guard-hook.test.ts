@@ -31,6 +31,8 @@ function hook(cwd: string, stdin: string, bin = BIN) {
     input: stdin,
     encoding: 'utf8',
     env: HOOK_ENV,
+    // A hook that hangs fails the test instead of the run.
+    timeout: 20_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -75,6 +77,20 @@ describe('hook claude-code, the built binary', () => {
     const named = hook(repo, input('./deploy.sh production', repo), join(dist, 'bin.js'));
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('never waits on a named pipe in place of agent-config.yaml: the other versions count and it says so', () => {
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    execFileSync('mkfifo', [join(repo, 'agent-config.yaml')]);
+    const started = Date.now();
+    const plain = hook(repo, input('ls', repo));
+    expect([plain.code, plain.stdout]).toEqual([0, '']);
+    expect(plain.stderr).toContain('agent-config.yaml: cannot be read as a file');
+    const guarded = hook(repo, input('git push --force', repo));
+    const out = JSON.parse(guarded.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toContain('agent-config.yaml: cannot be read as a file');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('loads the shell parser from its own bundle with the code cache the build made for it', () => {
