@@ -45,9 +45,12 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
   return deriveWindow(read.records, clean, now);
 }
 
-/** The repository and the rules in force there: the hook's (repo/anchored-config.ts). */
+/**
+ * The repository and the rules in force there: the hook's (repo/anchored-config.ts). An invalid
+ * working copy is refused first, as every verb a person runs refuses it.
+ */
 async function openAnchored(ctx: Context, given?: string): Promise<{ root: string; config: Config }> {
-  const { root, git } = await openRepository(ctx, { root: given });
+  const { root, git } = await openRepository(ctx, { root: given, config: 'read' });
   return { root, config: (await readAnchoredConfig(root, git)).config };
 }
 
