@@ -1,4 +1,4 @@
-import { type Config, DEFAULT_CONFIG, parseConfig } from '../core/config.js';
+import { type Config, DEFAULT_CONFIG, formatDuration, parseConfig } from '../core/config.js';
 import { AgentConfigError } from '../core/errors.js';
 import type { ConfiguredRule } from '../core/guard-config.js';
 import { configuredRule, rulesFor } from './rules.js';
@@ -113,17 +113,6 @@ export function strictestConfig(configs: readonly Config[]): Config {
 export interface Loosening {
   key: GuardKey;
   detail: string;
-}
-
-function formatDuration(ms: number): string {
-  for (const [unit, size] of [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const)
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms}ms`;
 }
 
 /**
