@@ -10,6 +10,7 @@ import {
 } from '../guard/harness.js';
 import { mayBeProtected, mayConcernOwnFiles } from '../guard/own-files-prefilter.js';
 import { type FastVocabulary, fastVocabulary, provablyUnguarded } from '../guard/prefilter.js';
+import { anchoredKeywords } from '../repo/anchor-note.js';
 import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
@@ -81,12 +82,14 @@ function fileToolClearlyFree(data: { tool_name?: unknown; tool_input?: Record<st
  * guard's own files, or for the harness's own shell call, read as the full path reads it, whose
  * command `provablyUnguarded` clears and which cannot touch the guard's own files, where no
  * `agent-config.yaml` above `dirs` (the hook's folder, the harness's project folder) or the
- * call's `cwd` may add rules.
+ * call's `cwd` may add rules, and that names no word of the rules committed at HEAD or on the
+ * base (repo/anchor-note.ts; null when the note does not match the commits: the full decision).
  */
 export function decideHookFastPath(
   harness: Harness,
   stdin: string,
   dirs: readonly (string | undefined)[],
+  committedWords: () => readonly string[] | null = () => [],
 ): FastPath {
   try {
     const input = readHookInput(harness, stdin);
@@ -100,6 +103,11 @@ export function decideHookFastPath(
     if (cwd === undefined || mayConcernOwnFiles(input.call.command, cwd)) return { stdin };
     const all = [...dirs, input.call.cwd ?? undefined];
     if (all.some((d) => d !== undefined && d !== '' && anyConfigMayAddRules(d))) return { stdin };
+    // The rules at HEAD and on the base count too (a working copy cannot remove them): their
+    // words, from the note the full decision left for the commits HEAD and the base name now.
+    const committed = committedWords();
+    const text = input.call.command.toLowerCase();
+    if (committed === null || committed.some((w) => text.includes(w.toLowerCase()))) return { stdin };
     return none;
   } catch {
     // A failure here must not exit 1, which lets the call through: the full decision answers.
@@ -126,5 +134,8 @@ export function hookFastPath(
   } catch {
     return { stdin: undefined };
   }
-  return decideHookFastPath(harness, stdin, [processCwd, env[PROJECT_DIR_VARIABLE[harness]]]);
+  const projectDir = env[PROJECT_DIR_VARIABLE[harness]];
+  return decideHookFastPath(harness, stdin, [processCwd, projectDir], () =>
+    anchoredKeywords(projectDir || processCwd, env),
+  );
 }

@@ -58,6 +58,18 @@ export function parseDuration(text: string): number | null {
   return ms > 0 && Number.isSafeInteger(ms) ? ms : null;
 }
 
+/** Milliseconds as the largest whole unit `parseDuration` reads back (`15m`, `24h`). */
+export function formatDuration(ms: number): string {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
+}
+
 type Field = 'path' | 'globs' | 'duration';
 const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard'> = {
   roadmaps: ['roadmaps', 'path'],

@@ -76,6 +76,14 @@ export interface GitPort {
    * to null when it is missing or not a blob.
    */
   readBlobs(ids: readonly string[]): Promise<Map<string, Buffer | null>>;
+  /**
+   * The objects these names resolve to (`HEAD`, `HEAD:./agent-config.yaml`,
+   * `refs/remotes/origin/HEAD`), in the order given, read with one `git cat-file --batch` that
+   * ignores replacement refs (`git replace` cannot change what a name reads as): null for a name
+   * that resolves to nothing, or that holds a line break. Throws `GitCommandError` when git
+   * cannot run here (outside a repository, for one).
+   */
+  readObjects(names: readonly string[]): Promise<Array<GitObject | null>>;
   /** The absolute path git uses for a `.git`-relative path such as `hooks` (`git rev-parse --git-path`). */
   gitPath(name: string): Promise<string>;
   /**
@@ -87,6 +95,14 @@ export interface GitPort {
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** git's `user.name` as the repository sees it, or null when it is not set. */
   userName(): Promise<string | null>;
+}
+
+/** An object as `git cat-file --batch` gives it. */
+export interface GitObject {
+  oid: string;
+  /** `blob`, `tree`, `commit` or `tag`. */
+  type: string;
+  bytes: Buffer;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { GitCommandError, RepoStateError } from '../core/errors.js';
-import type { GitPort, LoggedCommit, StatusEntry, TreeEntry } from '../core/git-port.js';
+import type { GitObject, GitPort, LoggedCommit, StatusEntry, TreeEntry } from '../core/git-port.js';
 import { lazyRequire } from '../core/lazy-require.js';
 
 type ChildProcessModule = typeof import('node:child_process');
@@ -46,6 +46,9 @@ function execGit(
         reject(new GitCommandError(args, said || (code === null ? error.message : ''), code));
       },
     );
+    // git may exit before it reads its input (outside a repository, for one): the write then
+    // fails with EPIPE, which would crash the process unless handled; git's exit says it all.
+    child.stdin?.on('error', () => {});
     if (input !== undefined) child.stdin?.end(input);
   });
 }
@@ -97,6 +100,32 @@ export function parseCatFileBatch(out: Buffer): Map<string, Buffer | null> {
     at += length + 1;
   }
   return blobs;
+}
+
+const OBJECT_HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) (\d+)$/;
+
+/**
+ * Parses `git cat-file --batch` output in the order of its input: `<oid> <type> <size>\n<bytes>\n`
+ * for an object, one other line (`<name> missing`, `<name> ambiguous`) for a name that names none.
+ */
+export function parseCatFileOrdered(out: Buffer, count: number): Array<GitObject | null> {
+  const objects: Array<GitObject | null> = [];
+  let at = 0;
+  while (objects.length < count && at < out.length) {
+    const eol = out.indexOf(0x0a, at);
+    if (eol === -1) break;
+    const header = OBJECT_HEADER.exec(out.toString('latin1', at, eol));
+    at = eol + 1;
+    if (header === null) {
+      objects.push(null);
+      continue;
+    }
+    const size = Number(header[3]);
+    objects.push({ oid: header[1]!, type: header[2]!, bytes: out.subarray(at, at + size) });
+    at += size + 1;
+  }
+  while (objects.length < count) objects.push(null);
+  return objects;
 }
 
 function splitZ(out: string): string[] {
@@ -253,6 +282,19 @@ class GitCliAdapter implements GitPort {
     if (ids.length === 0) return new Map();
     const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${ids.join('\n')}\n`);
     return parseCatFileBatch(out);
+  }
+
+  async readObjects(names: readonly string[]): Promise<Array<GitObject | null>> {
+    // A name with a line break would read as two: it is answered null, never sent.
+    const sent = names.filter((n) => !/[\n\r\0]/.test(n));
+    if (sent.length === 0) return names.map(() => null);
+    const out = await runGitBytes(
+      this.dir,
+      ['--no-replace-objects', 'cat-file', '--batch'],
+      `${sent.join('\n')}\n`,
+    );
+    const read = parseCatFileOrdered(out, sent.length);
+    return names.map((n) => (/[\n\r\0]/.test(n) ? null : read.shift()!));
   }
 
   async userName(): Promise<string | null> {

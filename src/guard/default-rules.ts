@@ -1,3 +1,4 @@
+import { BASE_RULES } from './base-rules.js';
 import type { CommandWords, GuardRule } from './rule-types.js';
 import { firstOperand, hasFlag, type OptionSpec, splitArgs } from './words.js';
 
@@ -215,4 +216,5 @@ export const DEFAULT_RULES: readonly GuardRule[] = [
       (c.program === 'mysqladmin' && c.args.includes('drop')) ||
       (SQL_CLIENTS.includes(c.program) && (c.args.some((a) => SQL_DROP.test(a)) || SQL_DROP.test(c.input))),
   },
+  ...BASE_RULES,
 ];

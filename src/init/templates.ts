@@ -1,4 +1,4 @@
-import { CONFIG_KEYS, type Config, DEFAULT_CONFIG } from '../core/config.js';
+import { CONFIG_KEYS, type Config, DEFAULT_CONFIG, formatDuration } from '../core/config.js';
 import { docPage } from '../core/doc-page.js';
 import { personCommand } from '../core/person-command.js';
 import { wrap } from '../core/text/layout.js';
@@ -69,18 +69,6 @@ const KEY_NOTES: Record<string, string> = {
   evidence:
     'The evidence ledger (agents/evidence/ledger/): whether it is written, and whether staged objects are kept raw.',
 };
-
-/** Milliseconds as the largest whole unit `parseDuration` reads back (`15m`, `24h`). */
-function formatDuration(ms: number): string {
-  for (const [unit, size] of [
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const) {
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  }
-  return `${ms}ms`;
-}
 
 const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

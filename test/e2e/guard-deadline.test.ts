@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../helpers/bin.js';
 import { LEDGER, ledgerRecords } from '../helpers/ledger.js';
@@ -169,9 +169,17 @@ describe('the installed hook answers well before the timeout it is installed wit
     expect(ledgerRecords(repo).filter((l) => l.event === 'window.bypassed')).toEqual([]);
   });
 
-  it('a read that blocks the thread that decides (a named pipe as agent-config.yaml): the watchdog ends it, and the installed command blocks the call', () => {
+  it('a read that blocks the thread that decides (a named pipe in place of the CLI bundle): the watchdog ends it, and the installed command blocks the call', () => {
     const { repo, command, timeoutS } = installed();
-    mkfifo(join(repo, 'agent-config.yaml'));
+    // The reads of the configuration, the ledger and the store never block now; the bundle's
+    // own load is a synchronous read the watchdog must cover: a copy of dist/ whose cli.cjs is
+    // a named pipe holds the thread that would decide.
+    const dist = join(repo, 'blocked-dist');
+    cpSync(dirname(BIN), dist, { recursive: true });
+    rmSync(join(dist, 'cli.cjs'));
+    mkfifo(join(dist, 'cli.cjs'));
+    rmSync(join(repo, 'node_modules', '.bin', 'agent-config'));
+    symlinkSync(join(dist, 'bin.js'), join(repo, 'node_modules', '.bin', 'agent-config'));
     const r = claude(repo, command, 'git push --force origin main');
     expect(r.code).toBe(2);
     expect(r.seconds).toBeLessThan(timeoutS / 2);

@@ -32,6 +32,8 @@ function hook(cwd: string, stdin: string, bin = BIN) {
     input: stdin,
     encoding: 'utf8',
     env: HOOK_ENV,
+    // A hook that hangs fails the test instead of the run.
+    timeout: 20_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -45,6 +47,9 @@ describe('hook claude-code, the built binary', () => {
     copyFileSync(BIN, join(dist, 'bin.js'));
     writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
     const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    // Until the full decision has read HEAD's and the base's rules once, it is asked (exit 2 here).
+    expect(hook(repo, input('ls', repo), join(dist, 'bin.js')).code).toBe(2);
+    expect(hook(repo, input('ls', repo)).code).toBe(0);
     // The bench's everyday set is what it says: answered here, the bundle never read.
     for (const command of [...EVERYDAY, 'npm run build && ls -la | head']) {
       const plain = hook(repo, input(command, repo), join(dist, 'bin.js'));
@@ -72,6 +77,45 @@ describe('hook claude-code, the built binary', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^agent-config guard: .*names a guarded command/);
     }
+  });
+
+  it('leaves a command to the full decision when it names a word of a rule committed on the base, even after the working copy drops the rule', () => {
+    const dist = tempDir();
+    copyFileSync(BIN, join(dist, 'bin.js'));
+    writeFileSync(join(dist, 'package.json'), '{"type":"commonjs"}\n');
+    const remote = tempDir();
+    git(remote, 'init', '-q', '--bare', '-b', 'main');
+    const upstream = makeRepo({
+      'agents/README.md': 'x\n',
+      'agent-config.yaml':
+        'guard:\n  rules:\n    - action: deploy-production\n      command: [./deploy.sh, production]\n',
+    });
+    git(upstream, 'remote', 'add', 'origin', remote);
+    git(upstream, 'push', '-q', 'origin', 'main');
+    const repo = tempDir();
+    git(repo, 'clone', '-q', remote, '.');
+    writeFileSync(join(repo, 'agent-config.yaml'), 'roadmaps: agents/roadmaps\n');
+    const full = hook(repo, input('./deploy.sh production', repo));
+    expect(JSON.parse(full.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    // The fast path (this copy has no CLI bundle) answers `ls`, and hands the rule's words on.
+    expect(hook(repo, input('ls', repo), join(dist, 'bin.js'))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const named = hook(repo, input('./deploy.sh production', repo), join(dist, 'bin.js'));
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('cli.cjs cannot be read');
+  });
+
+  it('never waits on a named pipe in place of agent-config.yaml: the other versions count and it says so', () => {
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    execFileSync('mkfifo', [join(repo, 'agent-config.yaml')]);
+    const started = Date.now();
+    const plain = hook(repo, input('ls', repo));
+    expect([plain.code, plain.stdout]).toEqual([0, '']);
+    expect(plain.stderr).toContain('agent-config.yaml: cannot be read as a file');
+    const guarded = hook(repo, input('git push --force', repo));
+    const out = JSON.parse(guarded.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toContain('agent-config.yaml: cannot be read as a file');
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('loads the shell parser from its own bundle with the code cache the build made for it', () => {

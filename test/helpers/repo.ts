@@ -49,6 +49,21 @@ export function makeRepo(files: Record<string, string> = {}, options: { commit?:
   return dir;
 }
 
+/**
+ * A bare origin whose `main` holds `files` (committed from `upstream`, a person's clone), and a
+ * fresh clone of it in `dir`: `refs/remotes/origin/HEAD` names `origin/main`, as after `git clone`.
+ */
+export function clonedRepo(files: Record<string, string> = {}): { dir: string; upstream: string } {
+  const remote = tempDir();
+  git(remote, 'init', '-q', '--bare', '-b', 'main');
+  const upstream = makeRepo(files);
+  git(upstream, 'remote', 'add', 'origin', remote);
+  git(upstream, 'push', '-q', 'origin', 'main');
+  const dir = tempDir();
+  git(dir, 'clone', '-q', remote, '.');
+  return { dir, upstream };
+}
+
 /** The path of something in test/fixtures. */
 export function fixturePath(...parts: string[]): string {
   return join(import.meta.dirname, '..', 'fixtures', ...parts);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { parseConfig } from '../../core/config.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK, UsageError } from '../../core/errors.js';
 import { type ExitCode, outcomes } from '../../core/outcomes.js';
@@ -10,6 +10,8 @@ import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
+import { type GuardKey, guardLoosenings } from '../../guard/anchor.js';
+import { readCommittedVersions } from '../../repo/anchored-config.js';
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
@@ -47,9 +49,12 @@ export interface VerifyProblem {
     | 'not-a-file'
     | 'symlink-outside'
     | 'unreadable'
+    | 'guard-loosened'
     | EvidenceError['code'];
   file: string;
   seq?: number;
+  /** For `guard-loosened`: the key of `agent-config.yaml` that loosens the guard. */
+  key?: GuardKey;
   /** A few words for people (not in `--json`). */
   detail?: string;
 }
@@ -153,6 +158,30 @@ async function anchorProblems(
   });
 }
 
+/**
+ * Each way HEAD's `agent-config.yaml` loosens the guard against REF's (a missing or invalid
+ * version reads as the defaults, as the hook reads it): a pull request shows it before it
+ * takes effect on the base.
+ */
+async function guardProblems({ git, gitView }: Repository, against: string): Promise<VerifyProblem[]> {
+  const view = await gitView();
+  const [then, now] = await readCommittedVersions(
+    git,
+    [
+      { source: 'base', rev: against, label: against },
+      { source: 'HEAD', rev: 'HEAD', label: 'HEAD' },
+    ],
+    view === null ? CONFIG_FILE : view.toGitPath(CONFIG_FILE),
+  );
+  const configOf = (v: typeof then) => v?.version?.config ?? DEFAULT_CONFIG;
+  return guardLoosenings(configOf(then), configOf(now)).map(({ key, detail }) => ({
+    code: 'guard-loosened',
+    file: CONFIG_FILE,
+    key,
+    detail: `${key}: ${detail} at HEAD`,
+  }));
+}
+
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
   if (problems.some((p) => p.code !== 'torn-tail' && !IO_CODES.has(p.code)))
     return VERIFY_EXIT.integrity.exit;
@@ -202,6 +231,7 @@ export async function runEvidenceVerify(
         'for example --against origin/main',
       );
     problems.push(...(await anchorProblems(repo, options.against, read, config.frozen)));
+    problems.push(...(await guardProblems(repo, options.against)));
   }
   const exit = exitOf(problems);
   return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
@@ -262,16 +292,19 @@ export interface VerifyDocument {
   ok: boolean;
   exit: EvidenceVerifyReport['exit'];
   streams: VerifiedStream[];
-  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq'>>;
+  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq' | 'key'>>;
   anomalies: EvidenceVerifyReport['anomalies'];
 }
 
 /** The document of `evidence verify --json`: the CLI prints it and the report embeds it. */
 export function verifyDocument(report: EvidenceVerifyReport): VerifyDocument {
   const { ok, exit, streams, problems, anomalies } = report;
-  const bare = problems.map(({ code, file, seq }) =>
-    seq === undefined ? { code, file } : { code, file, seq },
-  );
+  const bare = problems.map(({ code, file, seq, key }) => ({
+    code,
+    file,
+    ...(seq === undefined ? {} : { seq }),
+    ...(key === undefined ? {} : { key }),
+  }));
   return { ok, exit, streams, problems: bare, anomalies };
 }
 

@@ -8,11 +8,13 @@ import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } fro
 import { watchOwnFiles } from '../../guard/own-files.js';
 import type { GuardRule } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
+import { type AnchoredConfig, readAnchoredConfig, writeAnchorNote } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
+import { storeOf } from '../staging/staging-shared.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
@@ -26,6 +28,37 @@ function rulesOf(config: Config): GuardRule[] {
 /** The folder the harness names as the project (else the hook's own folder). */
 function projectDir(ctx: Context, harness: Harness): string {
   return ctx.env[PROJECT_DIR_VARIABLE[harness]] || ctx.cwd;
+}
+
+/**
+ * The rules in force at the hook's root: the strictest of the working copy's, HEAD's and the
+ * base's `agent-config.yaml` (repo/anchored-config.ts); and the note the fast path reads.
+ */
+async function rulesInForce(
+  ctx: Context,
+  harness: Harness,
+): Promise<{ root: string; anchored: AnchoredConfig }> {
+  const { root, git } = await openRepository(ctx, { find: 'project-dir', harness });
+  const anchored = await readAnchoredConfig(root, git);
+  try {
+    writeAnchorNote(root, anchored);
+  } catch {
+    // Only a cache: without it the fast path leaves every call to this full decision.
+  }
+  return { root, anchored };
+}
+
+/** Says on a guarded call's answer (and on stderr) which versions of the configuration are invalid. */
+function withProblems(result: HookReport, problems: string[]): HookReport {
+  if (problems.length === 0) return result;
+  const note = `${problems.join('; ')} (an invalid version counts as an empty file until it is fixed; the other versions' rules stay in force)`;
+  const { decision } = result;
+  return {
+    ...result,
+    decision:
+      decision.decision === 'none' ? decision : { ...decision, reason: `${decision.reason} ${note}.` },
+    warning: `${PREFIX}: ${note}`,
+  };
 }
 
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
@@ -46,7 +79,7 @@ async function decideGuarded(
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
   if (step.step === 'claim') {
-    const claim = await runClaim(ctx, { root, token: step.record.token });
+    const claim = await runClaim(ctx, { store: storeOf({ root, config }), token: step.record.token });
     if (claim.outcome === 'execute') {
       const by = claim.record?.decided_by ?? 'a person';
       return report(
@@ -84,7 +117,12 @@ async function decideGuarded(
       { ...extra, token: r.token },
     );
   }
-  const staged = await runStage(ctx, { root, action, object, source: `hook:${harness}` });
+  const staged = await runStage(ctx, {
+    store: storeOf({ root, config }),
+    action,
+    object,
+    source: `hook:${harness}`,
+  });
   const t = staged.token!;
   return report(
     harness,
@@ -144,7 +182,7 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
   if (input.kind === 'invalid') {
     let rules: GuardRule[];
     try {
-      rules = rulesOf((await openRepository(ctx, { find: 'project-dir', harness, config: 'read' })).config);
+      rules = rulesOf((await rulesInForce(ctx, harness)).anchored.config);
     } catch {
       rules = rulesOf(DEFAULT_CONFIG);
     }
@@ -174,11 +212,19 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
   let config: Config = DEFAULT_CONFIG;
   let rules: GuardRule[];
   let configProblem: string | null = null;
+  let problems: string[] = [];
   try {
     // The project the harness names (else the hook's own folder, where harnesses start it): rules
     // and stages come from there, wherever the agent's shell has moved to; the call's own
     // folder is part of the staged object.
-    ({ root, config } = await openRepository(ctx, { find: 'project-dir', harness, config: 'read' }));
+    let anchored: AnchoredConfig;
+    const reading = rulesInForce(ctx, harness);
+    reading.catch(() => {}); // awaited below; this only keeps a failure from going unhandled meanwhile
+    // git reads HEAD's and the base's versions in its own process: load the shell parser meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    classifyCommand(call.command, []);
+    ({ root, anchored } = await reading);
+    ({ config, problems } = anchored);
     rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);
@@ -191,14 +237,19 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
   const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, unreadable);
   if (refused !== null) return refused;
   if (actions.length === 0) {
-    return report(
-      harness,
-      'not-guarded',
-      { decision: 'none' },
-      {
-        warning:
-          configProblem === null ? null : `${PREFIX}: only the default rules were applied: ${configProblem}`,
-      },
+    return withProblems(
+      report(
+        harness,
+        'not-guarded',
+        { decision: 'none' },
+        {
+          warning:
+            configProblem === null
+              ? null
+              : `${PREFIX}: only the default rules were applied: ${configProblem}`,
+        },
+      ),
+      problems,
     );
   }
   if (configProblem !== null || root === null) {
@@ -213,8 +264,11 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
   }
   try {
     const window = await throughWindow(ctx, harness, call, root, config, actions, never);
-    if ('report' in window) return window.report;
-    return await decideGuarded(ctx, harness, call, root, config, actions, window.note);
+    if ('report' in window) return withProblems(window.report, problems);
+    return withProblems(
+      await decideGuarded(ctx, harness, call, root, config, actions, window.note),
+      problems,
+    );
   } catch (error) {
     const why = errorText(error);
     return report(

@@ -18,6 +18,7 @@ import {
   type WindowState,
   type WindowView,
 } from '../../guard/window.js';
+import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
@@ -66,6 +67,15 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
 
 function errorLine(error: unknown): string {
   return error instanceof AgentConfigError ? error.oneLine() : String((error as Error)?.message ?? error);
+}
+
+/**
+ * The repository and the rules in force there: the hook's (repo/anchored-config.ts). An invalid
+ * working copy is refused first, as every verb a person runs refuses it.
+ */
+async function openAnchored(ctx: Context, given?: string): Promise<{ root: string; config: Config }> {
+  const { root, git } = await openRepository(ctx, { root: given, config: 'read' });
+  return { root, config: (await readAnchoredConfig(root, git)).config };
 }
 
 function refuse(
@@ -142,7 +152,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     ),
   ];
   if (actions.length === 0) return refuse('open', 'actions-required', 'name the actions with --actions A,B');
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const rules = rulesFor(config.guard);
   const unknown = actions.find((a) => a !== UNREADABLE_ACTION && !rules.some((r) => r.action === a));
   if (unknown !== undefined) {
@@ -226,7 +236,7 @@ export async function runWindowClose(
       'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
     );
   }
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const state = windowStateAt(root, config, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
   await appendEvidence(ctx, root, config, {
@@ -246,7 +256,7 @@ export async function runWindowClose(
 
 /** `agent-config window status`: the window now, from the ledger and the clock. */
 export async function runWindowStatus(ctx: Context, options: { root?: string }): Promise<WindowReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = await openAnchored(ctx, options.root);
   const state = windowStateAt(root, config, ctx.clock());
   const w = state.window;
   return {

@@ -6,10 +6,19 @@ import { policyAt } from '../../staging/status.js';
 import { listStore, locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { decisionOnRecord, recordClaim } from './staging-evidence.js';
-import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
+import {
+  decisionReport,
+  outcomeReport,
+  type StagingReport,
+  type StoreSettings,
+  settle,
+  storeOf,
+} from './staging-shared.js';
 
 export interface ClaimOptions {
   root?: string;
+  /** The settings already read (the hook's rules in force); otherwise read at the root. */
+  store?: StoreSettings;
   token?: string;
   action?: string;
   object?: string;
@@ -31,7 +40,7 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
   if (options.token !== undefined && !isSafeToken(options.token)) {
     return outcomeReport('claim', 'invalid-token', null);
   }
-  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store = options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   let token = options.token;
   if (token === undefined) {
     const found = selectForClaim(

@@ -10,10 +10,12 @@ import { listStore, putPending } from '../../staging/store.js';
 import { deriveToken } from '../../staging/token.js';
 import { type StageFlags, stageFields } from './stage-input.js';
 import { recordStaged } from './staging-evidence.js';
-import { type StagingReport, storeOf } from './staging-shared.js';
+import { type StagingReport, type StoreSettings, storeOf } from './staging-shared.js';
 
 export interface StageOptions extends StageFlags {
   root?: string;
+  /** The settings already read (the hook's rules in force); otherwise read at the root. */
+  store?: StoreSettings;
   /** A duration such as `15m`; defaults to `staging.ttl` of the configuration. */
   ttl?: string;
 }
@@ -62,7 +64,7 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const action = required(fields.action, '--action');
   const object = required(fields.object, '--object');
   const source = required(fields.source, '--source');
-  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store = options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const policy = policyAt(ctx.clock(), store);
   const live = findLiveStage(listStore(store.root), action, object, policy);

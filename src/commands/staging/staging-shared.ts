@@ -49,7 +49,7 @@ export interface StoreSettings {
 }
 
 /** The store settings of an opened repository: its stage lifetimes and its evidence settings. */
-export function storeOf({ root, config }: ConfiguredRepository): StoreSettings {
+export function storeOf({ root, config }: Pick<ConfiguredRepository, 'root' | 'config'>): StoreSettings {
   return {
     root,
     ttlMs: config.staging.ttlMs,

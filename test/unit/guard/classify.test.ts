@@ -174,6 +174,7 @@ describe('classifyCommand (the default rules)', () => {
       'gh-repo-delete',
       'terraform-destroy',
       'sql-drop',
+      'git-base-move',
     ]);
     expect(classifyCommand('x=$(git push', rules).never).toEqual(['unreadable-command']);
     expect(classifyCommand('git push -f && npm publish', rules).never).toEqual(['npm-publish']);
