@@ -44,6 +44,7 @@ export const VERDICT_RULES: readonly VerdictRule[] = Object.freeze([
   rule('verdict-not-utf8', 'the bytes are not UTF-8'),
   rule('verdict-bom', 'the text starts with a byte-order mark'),
   rule('verdict-empty', 'there is no JSON value at all'),
+  rule('verdict-too-deep', 'arrays or objects nested more than 64 levels deep'),
   rule('verdict-trailing-text', 'text, or a second JSON value, follows the object'),
   rule('verdict-trailing-comma', 'a comma before `}` or `]`'),
   rule(

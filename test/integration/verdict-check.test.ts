@@ -80,6 +80,19 @@ describe('verdict check', () => {
     expect(io.stderr.text).toContain('stdin is a terminal');
   });
 
+  it('refuses JSON nested 3,000 deep with one line and exit 1, from a file and from stdin', async () => {
+    const dir = tempDir();
+    const deep = `{"risk":${'['.repeat(3000)}${']'.repeat(3000)},"decision":"deny"}`;
+    writeFiles(dir, { 'deep.json': deep });
+    for (const r of [
+      await run(dir, ['verdict', 'check', 'deep.json']),
+      await run(dir, ['verdict', 'check', '-'], stdin(deep)),
+    ]) {
+      expect([r.code, r.stderr]).toEqual([1, '']);
+      expect(r.stdout).toMatch(/^verdict-too-deep: (deep\.json|stdin):1:1: [^\n]+\n$/);
+    }
+  });
+
   it('never lets a hostile value reach the terminal raw', async () => {
     const dir = tempDir();
     writeFiles(dir, { 'v.json': '{"risk":"low","authorization":"low","outcome":"\\u001b]0;pwned\\u0007"}' });

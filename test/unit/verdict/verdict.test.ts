@@ -342,6 +342,12 @@ const TABLE: ReadonlyArray<readonly [string, string, VerdictCode | null]> = [
     '{"risk":"high","decision":"deny","reason":"a\u0007b"}',
     'verdict-not-json',
   ],
+  ['nested 65 deep', `{"risk":${'['.repeat(65)}${']'.repeat(65)},"decision":"deny"}`, 'verdict-too-deep'],
+  [
+    'nested 64 deep is only a bad value',
+    `{"risk":${'['.repeat(63)}${']'.repeat(63)},"decision":"deny"}`,
+    'verdict-bad-value',
+  ],
   ['markdown fence around it', '```json\n{"risk":"low","decision":"allow"}\n```', 'verdict-not-json'],
 ];
 
@@ -413,5 +419,28 @@ describe('verdict check details', () => {
 
   it('refuses bytes that were not UTF-8 before reading them', () => {
     expect(checkVerdict(j({ risk: 'low', decision: 'allow' }), true).code).toBe('verdict-not-utf8');
+  });
+});
+
+describe('verdict check: deep nesting', () => {
+  it('refuses JSON nested thousands deep with one line and a frozen code, never a stack overflow', () => {
+    for (const n of [3000, 20000]) {
+      for (const text of [
+        `${'['.repeat(n)}${']'.repeat(n)}`,
+        `{"risk":${'['.repeat(n)}${']'.repeat(n)},"decision":"deny"}`,
+        `{"risk":${'{"a":'.repeat(n)}1${'}'.repeat(n)},"decision":"deny"}`,
+        '['.repeat(n),
+      ]) {
+        const r = checkVerdict(text);
+        expect(r).toMatchObject({ valid: false, code: 'verdict-too-deep' });
+        expect(r.message).not.toMatch(/\n/);
+      }
+    }
+  });
+
+  it('counts only brackets outside strings, and a shallow nested value is still a bad value', () => {
+    const brackets = '['.repeat(1999);
+    expect(checkVerdict(j({ risk: 'high', decision: 'deny', reason: brackets })).valid).toBe(true);
+    expect(checkVerdict(j({ risk: [[['low']]], decision: 'deny' })).code).toBe('verdict-bad-value');
   });
 });
