@@ -220,18 +220,19 @@ function newRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
 function legacyRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
   const at = members.get('decision');
   if (v.decision === 'allow') {
-    if (v.risk !== 'low' && v.risk !== 'medium') {
-      return refuse(
-        'verdict-legacy-allow-risk',
-        `legacy 'decision' allow only for a low or medium 'risk'; got ${v.risk}`,
-        at,
-      );
-    }
+    // The order of VERDICT_RULES (docs/verdicts.md): reason-forbidden before legacy-allow-risk.
     if (v.reason !== undefined) {
       return refuse(
         'verdict-reason-forbidden',
         `'reason' is not allowed with legacy 'decision' allow`,
         members.get('reason'),
+      );
+    }
+    if (v.risk !== 'low' && v.risk !== 'medium') {
+      return refuse(
+        'verdict-legacy-allow-risk',
+        `legacy 'decision' allow only for a low or medium 'risk'; got ${v.risk}`,
+        at,
       );
     }
     return null;

@@ -111,7 +111,9 @@ function parses(text: string, allowTrailingCommas = false): boolean {
 /** Names a syntax error precisely: a trailing comma, text after the value, or plain bad JSON. */
 function syntaxProblem(text: string, error: unknown): StrictJsonResult {
   const end = firstValueEnd(text);
-  if (end !== null && text.slice(end).trim() !== '' && parses(text.slice(0, end))) {
+  // The first value may have a trailing comma of its own: text after it is still the first
+  // problem in the documented order (trailing text before trailing comma).
+  if (end !== null && text.slice(end).trim() !== '' && parses(text.slice(0, end), true)) {
     const at = end + text.slice(end).search(/\S/);
     const { line, column } = position(text, at);
     const second = parses(text.slice(at));

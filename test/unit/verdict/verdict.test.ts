@@ -444,3 +444,57 @@ describe('verdict check: deep nesting', () => {
     expect(checkVerdict(j({ risk: [[['low']]], decision: 'deny' })).code).toBe('verdict-bad-value');
   });
 });
+
+/**
+ * Pairs of adjacent-or-near rules broken at once, walked in the documented order: the answer is
+ * always the earlier code of docs/verdicts.md's table (VERDICT_CODES).
+ */
+const BOTH: ReadonlyArray<readonly [VerdictCode, VerdictCode, string]> = [
+  ['verdict-bom', 'verdict-empty', '\uFEFF'],
+  ['verdict-bom', 'verdict-not-json', '\uFEFF{x}'],
+  ['verdict-bom', 'verdict-too-deep', `\uFEFF${'['.repeat(100)}`],
+  ['verdict-too-deep', 'verdict-trailing-text', `${'['.repeat(100)}${']'.repeat(100)} x`],
+  ['verdict-trailing-text', 'verdict-trailing-comma', '{"risk":"low","decision":"allow",} x'],
+  ['verdict-trailing-text', 'verdict-not-object', '[1] [2]'],
+  ['verdict-trailing-comma', 'verdict-not-object', '[1,]'],
+  ['verdict-not-json', 'verdict-not-object', '["a\u0007"]'],
+  ['verdict-not-json', 'verdict-duplicate-key', '{"a":1,"a":"\u0007"}'],
+  ['verdict-not-object', 'verdict-duplicate-key', '[{"a":1,"a":2}]'],
+  ['verdict-duplicate-key', 'verdict-unknown-key', '{"x":1,"x":1}'],
+  ['verdict-mixed-shape', 'verdict-unknown-key', j({ decision: 'deny', outcome: 'deny', x: 1 })],
+  ['verdict-unknown-key', 'verdict-missing-key', j({ risk: 'low', x: 1 })],
+  ['verdict-missing-key', 'verdict-bad-value', j({ risk: 'LOW', outcome: 'allow' })],
+  ['verdict-bad-value', 'verdict-not-string', j({ risk: 'LOW', decision: 'deny', reason: 1 })],
+  [
+    'verdict-not-string',
+    'verdict-too-long',
+    j({ risk: 'low', decision: 'deny', reason: 1, x: 0 }).replace(',"x":0', ''),
+  ],
+  [
+    'verdict-too-long',
+    'verdict-critical-allow',
+    j({ risk: 'critical', authorization: 'high', outcome: 'allow', rationale: long }),
+  ],
+  [
+    'verdict-critical-allow',
+    'verdict-reason-forbidden',
+    j({ risk: 'critical', decision: 'allow', reason: 'r' }),
+  ],
+  [
+    'verdict-authorization-too-low',
+    'verdict-reason-forbidden',
+    j({ risk: 'high', authorization: 'low', outcome: 'allow', reason: 'r' }),
+  ],
+  [
+    'verdict-reason-forbidden',
+    'verdict-legacy-allow-risk',
+    j({ risk: 'high', decision: 'allow', reason: 'r' }),
+  ],
+];
+
+describe('verdict check: two rules broken at once', () => {
+  it.each(BOTH)('%s comes before %s', (first, second, text) => {
+    expect(VERDICT_CODES.indexOf(first)).toBeLessThan(VERDICT_CODES.indexOf(second));
+    expect(checkVerdict(text).code).toBe(first);
+  });
+});
