@@ -60,6 +60,26 @@ describe('verdict check', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, code: 'verdict-not-utf8' });
   });
 
+  it('decodes stdin bytes with the same function as a file: the bytes a file is refused for are refused on stdin', async () => {
+    const dir = tempDir();
+    const bytes = Buffer.from([
+      ...Buffer.from('{"risk":"low","decision":"allow","x":"'),
+      0xc3,
+      0x28,
+      0x22,
+      0x7d,
+    ]);
+    writeFileSync(join(dir, 'bad.json'), bytes);
+    const file = await run(dir, ['verdict', 'check', 'bad.json', '--json']);
+    const piped = await run(dir, ['verdict', 'check', '-', '--json'], { readStdinBytes: () => bytes });
+    for (const r of [file, piped]) {
+      expect([r.code, JSON.parse(r.stdout).code]).toEqual([1, 'verdict-not-utf8']);
+    }
+    const good = Buffer.from('{"risk":"low","decision":"allow"}');
+    const ok = await run(dir, ['verdict', 'check', '--json'], { readStdinBytes: () => good });
+    expect(ok.code).toBe(0);
+  });
+
   it('exits 2 with one line naming the file when it cannot read it', async () => {
     const dir = tempDir();
     const missing = await run(dir, ['verdict', 'check', 'nope.json', '--json']);
