@@ -1,12 +1,12 @@
 import type { Context } from '../core/context.js';
 import { lazyRequire } from '../core/lazy-require.js';
 import { createGit } from '../git/git-cli-adapter.js';
+import { readToEnd } from '../repo/read-text.js';
 import { FdOutput } from './fd-output.js';
 import { runCli } from './run-cli.js';
 
 type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
-type FsModule = typeof import('node:fs');
 
 // With bin.ts (argv and the hook's fast path), the only module that touches `process`:
 // everything below receives a Context and its ports.
@@ -105,7 +105,8 @@ export function processContext(stdin?: string): Context {
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
-    readStdin: () => stdin ?? lazyRequire<FsModule>('node:fs').readFileSync(0, 'utf8'),
+    readStdin: () => stdin ?? readToEnd(0).toString('utf8'),
+    readStdinBytes: () => (stdin === undefined ? readToEnd(0) : Buffer.from(stdin)),
   };
 }
 

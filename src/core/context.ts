@@ -64,4 +64,9 @@ export interface Context {
   prompt?: Prompt;
   /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
   readStdin?: () => string;
+  /**
+   * Reads all of stdin as bytes, for a command that must refuse bytes that are not UTF-8 as it
+   * refuses them in a file (`verdict check -`); absent, `readStdin`'s text is used.
+   */
+  readStdinBytes?: () => Buffer;
 }

@@ -1,7 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import type { Context } from '../core/context.js';
 import { InputError, UsageError } from '../core/errors.js';
-import { readUtf8 } from './read-text.js';
+import { decodeUtf8Input, readUtf8 } from './read-text.js';
 
 /** The text of an input argument, whether its bytes were UTF-8, and how to name it in messages. */
 export interface InputText {
@@ -17,12 +17,14 @@ export interface InputText {
  */
 export async function readInput(ctx: Context, file: string | undefined, usage: string): Promise<InputText> {
   if (file === undefined || file === '-') {
-    if (ctx.readStdin === undefined || ctx.io.stdinIsTTY) {
+    if ((ctx.readStdinBytes === undefined && ctx.readStdin === undefined) || ctx.io.stdinIsTTY) {
       throw new UsageError('no input: stdin is a terminal', usage, 'pass a FILE, or pipe the JSON in');
     }
     try {
-      // Decoded as UTF-8 by the reader: bytes that are not UTF-8 arrive as U+FFFD.
-      return { text: ctx.readStdin(), invalidUtf8: false, name: 'stdin' };
+      // The bytes, decoded by the one function that decodes a file's: the same bytes are
+      // refused (or not) whichever way they come in.
+      const bytes = ctx.readStdinBytes?.() ?? Buffer.from(ctx.readStdin!(), 'utf8');
+      return { ...decodeUtf8Input(bytes), name: 'stdin' };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new InputError(`cannot be read (${code})`, 'stdin', 'pipe the JSON in, or pass a FILE');

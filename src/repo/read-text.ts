@@ -77,7 +77,48 @@ function decodeUtf8(bytes: Buffer, latin1 = bytes.toString('latin1')): string {
 export function readUtf8(abs: string): Utf8Read {
   const bytes = readBytes(abs);
   if (!Buffer.isBuffer(bytes)) return bytes;
+  return decodeUtf8Input(bytes);
+}
+
+/**
+ * The one decoding of an input's bytes, from a file or from stdin: the text (invalid sequences
+ * as U+FFFD) and whether the bytes were UTF-8, so that every caller refuses the same bytes.
+ */
+export function decodeUtf8Input(bytes: Buffer): { text: string; invalidUtf8: boolean } {
   return { text: decodeUtf8(bytes), invalidUtf8: !isUtf8(bytes) };
+}
+
+// What a read that would block waits on before it tries again (Atomics.wait: a real sleep).
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const RETRY_MS = 5;
+
+/**
+ * Every byte of a descriptor up to its end (stdin: a pipe, a file, a socket). A non-blocking pipe
+ * (Node makes stdin one as soon as `process.stdin` is looked at) answers EAGAIN whenever its
+ * writer is behind, late or past the pipe's 64 KiB: that is a wait, not an end, so the read
+ * sleeps a moment and tries again until the writer closes its end (`readFileSync(0)` gives up
+ * with EAGAIN there). Like `cat`, it waits as long as the writer keeps the pipe open.
+ */
+export function readToEnd(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(DEFAULT_SIZE);
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
+        Atomics.wait(pause, 0, 0, RETRY_MS);
+        continue;
+      }
+      if (code === 'EOF') break; // a closed pipe on Windows
+      throw error;
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -44,6 +44,7 @@ export const VERDICT_RULES: readonly VerdictRule[] = Object.freeze([
   rule('verdict-not-utf8', 'the bytes are not UTF-8'),
   rule('verdict-bom', 'the text starts with a byte-order mark'),
   rule('verdict-empty', 'there is no JSON value at all'),
+  rule('verdict-too-deep', 'arrays or objects nested more than 64 levels deep'),
   rule('verdict-trailing-text', 'text, or a second JSON value, follows the object'),
   rule('verdict-trailing-comma', 'a comma before `}` or `]`'),
   rule(
@@ -219,18 +220,19 @@ function newRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
 function legacyRule(v: Verdict, members: Map<string, JsonMember>): Refusal | null {
   const at = members.get('decision');
   if (v.decision === 'allow') {
-    if (v.risk !== 'low' && v.risk !== 'medium') {
-      return refuse(
-        'verdict-legacy-allow-risk',
-        `legacy 'decision' allow only for a low or medium 'risk'; got ${v.risk}`,
-        at,
-      );
-    }
+    // The order of VERDICT_RULES (docs/verdicts.md): reason-forbidden before legacy-allow-risk.
     if (v.reason !== undefined) {
       return refuse(
         'verdict-reason-forbidden',
         `'reason' is not allowed with legacy 'decision' allow`,
         members.get('reason'),
+      );
+    }
+    if (v.risk !== 'low' && v.risk !== 'medium') {
+      return refuse(
+        'verdict-legacy-allow-risk',
+        `legacy 'decision' allow only for a low or medium 'risk'; got ${v.risk}`,
+        at,
       );
     }
     return null;

@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT } from '../helpers/bin.js';
 import { makeRepo } from '../helpers/repo.js';
@@ -14,6 +16,62 @@ function cli(cwd: string, args: string[], input?: string) {
 }
 
 beforeAll(ensureBuilt);
+
+/** Runs the CLI with a real pipe on stdin whose writer starts late and writes `chunks` apart. */
+function cliLateWriter(args: string[], chunks: Buffer[], lateMs: number) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.on('error', () => {}); // a reader that gave up closes the pipe early
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    const write = (i: number) => {
+      if (i === chunks.length) return void child.stdin.end();
+      child.stdin.write(chunks[i]!, () => setTimeout(() => write(i + 1), 20));
+    };
+    setTimeout(() => write(0), lateMs);
+  });
+}
+
+describe('agent-config verdict check - reads stdin to its end (built binary)', () => {
+  it('waits for a late writer that sends more than 64 KiB through a pipe', async () => {
+    const verdict = Buffer.from(
+      JSON.stringify({ risk: 'medium', decision: 'deny', reason: 'r'.repeat(1900) }),
+    );
+    const padding = Buffer.alloc(150 * 1024, ' ');
+    const r = await cliLateWriter(
+      ['verdict', 'check', '-', '--json'],
+      [verdict.subarray(0, 10), verdict.subarray(10), padding.subarray(0, 70_000), padding.subarray(70_000)],
+      400,
+    );
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).verdict).toMatchObject({ risk: 'medium', decision: 'deny' });
+  });
+
+  it('refuses bytes that are not UTF-8 on stdin exactly as from a file', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"risk":"medium","decision":"deny","reason":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    const dir = makeRepo({});
+    writeFileSync(join(dir, 'bad.json'), bytes);
+    const file = spawnSync(process.execPath, [BIN, 'verdict', 'check', 'bad.json', '--json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const piped = spawnSync(process.execPath, [BIN, 'verdict', 'check', '-', '--json'], {
+      cwd: dir,
+      input: bytes,
+      encoding: 'utf8',
+    });
+    const late = await cliLateWriter(['verdict', 'check', '--json'], [bytes], 100);
+    const runs = [file, piped].map((r) => ({ code: r.status, stdout: r.stdout })).concat(late);
+    for (const r of runs) expect([r.code, JSON.parse(r.stdout).code]).toEqual([1, 'verdict-not-utf8']);
+  });
+});
 
 describe('agent-config verdict (built binary)', () => {
   it('documents its flags in --help', () => {

@@ -60,6 +60,26 @@ describe('verdict check', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, code: 'verdict-not-utf8' });
   });
 
+  it('decodes stdin bytes with the same function as a file: the bytes a file is refused for are refused on stdin', async () => {
+    const dir = tempDir();
+    const bytes = Buffer.from([
+      ...Buffer.from('{"risk":"low","decision":"allow","x":"'),
+      0xc3,
+      0x28,
+      0x22,
+      0x7d,
+    ]);
+    writeFileSync(join(dir, 'bad.json'), bytes);
+    const file = await run(dir, ['verdict', 'check', 'bad.json', '--json']);
+    const piped = await run(dir, ['verdict', 'check', '-', '--json'], { readStdinBytes: () => bytes });
+    for (const r of [file, piped]) {
+      expect([r.code, JSON.parse(r.stdout).code]).toEqual([1, 'verdict-not-utf8']);
+    }
+    const good = Buffer.from('{"risk":"low","decision":"allow"}');
+    const ok = await run(dir, ['verdict', 'check', '--json'], { readStdinBytes: () => good });
+    expect(ok.code).toBe(0);
+  });
+
   it('exits 2 with one line naming the file when it cannot read it', async () => {
     const dir = tempDir();
     const missing = await run(dir, ['verdict', 'check', 'nope.json', '--json']);
@@ -78,6 +98,19 @@ describe('verdict check', () => {
     const tty = await run(dir, ['verdict', 'check'], { io, ...stdin('{}') });
     expect(tty.code).toBe(2);
     expect(io.stderr.text).toContain('stdin is a terminal');
+  });
+
+  it('refuses JSON nested 3,000 deep with one line and exit 1, from a file and from stdin', async () => {
+    const dir = tempDir();
+    const deep = `{"risk":${'['.repeat(3000)}${']'.repeat(3000)},"decision":"deny"}`;
+    writeFiles(dir, { 'deep.json': deep });
+    for (const r of [
+      await run(dir, ['verdict', 'check', 'deep.json']),
+      await run(dir, ['verdict', 'check', '-'], stdin(deep)),
+    ]) {
+      expect([r.code, r.stderr]).toEqual([1, '']);
+      expect(r.stdout).toMatch(/^verdict-too-deep: (deep\.json|stdin):1:1: [^\n]+\n$/);
+    }
   });
 
   it('never lets a hostile value reach the terminal raw', async () => {

@@ -18,6 +18,7 @@ function parser(): Momoa {
 export type StrictJsonCode =
   | 'verdict-bom'
   | 'verdict-empty'
+  | 'verdict-too-deep'
   | 'verdict-not-json'
   | 'verdict-trailing-comma'
   | 'verdict-trailing-text'
@@ -78,6 +79,26 @@ function firstValueEnd(text: string): number | null {
   return null;
 }
 
+/** How deep a verdict's JSON may nest: a verdict is one level deep, the limit keeps every parser's recursion far from the stack's end. */
+export const MAX_DEPTH = 64;
+
+/**
+ * Whether `text` opens more than MAX_DEPTH arrays or objects at once, counted by brackets outside
+ * strings (a loop: no recursion, so any depth is safe to ask about).
+ */
+function tooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '{' || c === '[') {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return false;
+}
+
 function parses(text: string, allowTrailingCommas = false): boolean {
   try {
     parser().parse(text, { mode: 'json', allowTrailingCommas });
@@ -90,7 +111,9 @@ function parses(text: string, allowTrailingCommas = false): boolean {
 /** Names a syntax error precisely: a trailing comma, text after the value, or plain bad JSON. */
 function syntaxProblem(text: string, error: unknown): StrictJsonResult {
   const end = firstValueEnd(text);
-  if (end !== null && text.slice(end).trim() !== '' && parses(text.slice(0, end))) {
+  // The first value may have a trailing comma of its own: text after it is still the first
+  // problem in the documented order (trailing text before trailing comma).
+  if (end !== null && text.slice(end).trim() !== '' && parses(text.slice(0, end), true)) {
     const at = end + text.slice(end).search(/\S/);
     const { line, column } = position(text, at);
     const second = parses(text.slice(at));
@@ -131,6 +154,14 @@ export function parseStrictObject(text: string): StrictJsonResult {
   if (text.startsWith('\uFEFF'))
     return fail('verdict-bom', 'the text starts with a byte-order mark (U+FEFF)');
   if (text.trim() === '') return fail('verdict-empty', 'the text is empty: expected one JSON object');
+  // Before any parser: momoa and its evaluation recurse once a level, and a few thousand levels
+  // end the stack (a RangeError, not an answer).
+  if (tooDeep(text)) {
+    return fail(
+      'verdict-too-deep',
+      `the JSON nests deeper than ${MAX_DEPTH} levels; a verdict is one flat object`,
+    );
+  }
   let doc: ReturnType<Momoa['parse']>;
   try {
     doc = parser().parse(text, { mode: 'json' });

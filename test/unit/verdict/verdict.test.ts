@@ -342,6 +342,12 @@ const TABLE: ReadonlyArray<readonly [string, string, VerdictCode | null]> = [
     '{"risk":"high","decision":"deny","reason":"a\u0007b"}',
     'verdict-not-json',
   ],
+  ['nested 65 deep', `{"risk":${'['.repeat(65)}${']'.repeat(65)},"decision":"deny"}`, 'verdict-too-deep'],
+  [
+    'nested 64 deep is only a bad value',
+    `{"risk":${'['.repeat(63)}${']'.repeat(63)},"decision":"deny"}`,
+    'verdict-bad-value',
+  ],
   ['markdown fence around it', '```json\n{"risk":"low","decision":"allow"}\n```', 'verdict-not-json'],
 ];
 
@@ -413,5 +419,82 @@ describe('verdict check details', () => {
 
   it('refuses bytes that were not UTF-8 before reading them', () => {
     expect(checkVerdict(j({ risk: 'low', decision: 'allow' }), true).code).toBe('verdict-not-utf8');
+  });
+});
+
+describe('verdict check: deep nesting', () => {
+  it('refuses JSON nested thousands deep with one line and a frozen code, never a stack overflow', () => {
+    for (const n of [3000, 20000]) {
+      for (const text of [
+        `${'['.repeat(n)}${']'.repeat(n)}`,
+        `{"risk":${'['.repeat(n)}${']'.repeat(n)},"decision":"deny"}`,
+        `{"risk":${'{"a":'.repeat(n)}1${'}'.repeat(n)},"decision":"deny"}`,
+        '['.repeat(n),
+      ]) {
+        const r = checkVerdict(text);
+        expect(r).toMatchObject({ valid: false, code: 'verdict-too-deep' });
+        expect(r.message).not.toMatch(/\n/);
+      }
+    }
+  });
+
+  it('counts only brackets outside strings, and a shallow nested value is still a bad value', () => {
+    const brackets = '['.repeat(1999);
+    expect(checkVerdict(j({ risk: 'high', decision: 'deny', reason: brackets })).valid).toBe(true);
+    expect(checkVerdict(j({ risk: [[['low']]], decision: 'deny' })).code).toBe('verdict-bad-value');
+  });
+});
+
+/**
+ * Pairs of adjacent-or-near rules broken at once, walked in the documented order: the answer is
+ * always the earlier code of docs/verdicts.md's table (VERDICT_CODES).
+ */
+const BOTH: ReadonlyArray<readonly [VerdictCode, VerdictCode, string]> = [
+  ['verdict-bom', 'verdict-empty', '\uFEFF'],
+  ['verdict-bom', 'verdict-not-json', '\uFEFF{x}'],
+  ['verdict-bom', 'verdict-too-deep', `\uFEFF${'['.repeat(100)}`],
+  ['verdict-too-deep', 'verdict-trailing-text', `${'['.repeat(100)}${']'.repeat(100)} x`],
+  ['verdict-trailing-text', 'verdict-trailing-comma', '{"risk":"low","decision":"allow",} x'],
+  ['verdict-trailing-text', 'verdict-not-object', '[1] [2]'],
+  ['verdict-trailing-comma', 'verdict-not-object', '[1,]'],
+  ['verdict-not-json', 'verdict-not-object', '["a\u0007"]'],
+  ['verdict-not-json', 'verdict-duplicate-key', '{"a":1,"a":"\u0007"}'],
+  ['verdict-not-object', 'verdict-duplicate-key', '[{"a":1,"a":2}]'],
+  ['verdict-duplicate-key', 'verdict-unknown-key', '{"x":1,"x":1}'],
+  ['verdict-mixed-shape', 'verdict-unknown-key', j({ decision: 'deny', outcome: 'deny', x: 1 })],
+  ['verdict-unknown-key', 'verdict-missing-key', j({ risk: 'low', x: 1 })],
+  ['verdict-missing-key', 'verdict-bad-value', j({ risk: 'LOW', outcome: 'allow' })],
+  ['verdict-bad-value', 'verdict-not-string', j({ risk: 'LOW', decision: 'deny', reason: 1 })],
+  [
+    'verdict-not-string',
+    'verdict-too-long',
+    j({ risk: 'low', decision: 'deny', reason: 1, x: 0 }).replace(',"x":0', ''),
+  ],
+  [
+    'verdict-too-long',
+    'verdict-critical-allow',
+    j({ risk: 'critical', authorization: 'high', outcome: 'allow', rationale: long }),
+  ],
+  [
+    'verdict-critical-allow',
+    'verdict-reason-forbidden',
+    j({ risk: 'critical', decision: 'allow', reason: 'r' }),
+  ],
+  [
+    'verdict-authorization-too-low',
+    'verdict-reason-forbidden',
+    j({ risk: 'high', authorization: 'low', outcome: 'allow', reason: 'r' }),
+  ],
+  [
+    'verdict-reason-forbidden',
+    'verdict-legacy-allow-risk',
+    j({ risk: 'high', decision: 'allow', reason: 'r' }),
+  ],
+];
+
+describe('verdict check: two rules broken at once', () => {
+  it.each(BOTH)('%s comes before %s', (first, second, text) => {
+    expect(VERDICT_CODES.indexOf(first)).toBeLessThan(VERDICT_CODES.indexOf(second));
+    expect(checkVerdict(text).code).toBe(first);
   });
 });
