@@ -3,10 +3,12 @@ import type { AgentHookReport } from '../../commands/hooks/agent-hooks.js';
 import { agentHookExit, installAgentHook, uninstallAgentHook } from '../../commands/hooks/agent-hooks.js';
 import type { HooksInstallReport } from '../../commands/hooks/hooks.js';
 import { hooksExit, installHooks } from '../../commands/hooks/hooks.js';
+import type { HarnessStatus, HooksStatusReport } from '../../commands/hooks/status.js';
+import { hooksStatus, hooksStatusDocument, hooksStatusExit } from '../../commands/hooks/status.js';
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { err, out } from '../output.js';
+import { err, out, printDocument } from '../output.js';
 import { type Act, type Ran, rootOption } from '../verb.js';
 
 const SAID: Record<HooksInstallReport['action'], string> = {
@@ -48,6 +50,40 @@ export function renderAgentHookReport(ctx: Context, report: AgentHookReport): vo
 /** The one line that says the hook will refuse every shell call until its binary exists. */
 export function missingBinaryWarning(binary: string): string {
   return `⚠️   ${binary} does not exist yet: until it does, the hook refuses every shell command the agent runs. Run \`npm ci\` when package.json already lists agent-config, else install it (\`npm install --save-dev\` a packed tarball or a git URL of agent-config).`;
+}
+
+const HARNESS_NAME = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' } as const;
+
+/** One line for one harness's settings file: the mark, what was found, the fix. */
+export function harnessStatusLine(h: HarnessStatus): string {
+  const where = `${HARNESS_NAME[h.harness]} (${h.file})`;
+  const probes = h.probes.map((p) => `\`${p.call}\` → ${p.answered} in ${p.ms} ms`).join(', ');
+  if (h.ok) return `✅  ${where}: the guard is current, fails closed, and answered (${probes})`;
+  const fix = h.fix === null ? '' : ` — fix: ${h.fix}`;
+  if (h.guard === 'unreadable') return `❌  ${where}: cannot be read as settings${fix}`;
+  if (h.guard === 'absent') return `❌  ${where}: configured, but the guard is not in it${fix}`;
+  if (!h.binary)
+    return `❌  ${where}: node_modules/.bin/agent-config is missing, so the hook refuses every shell call${fix}`;
+  const answeredWrong = h.probes.filter((p) => !p.ok);
+  if (answeredWrong.length > 0 || h.failsClosed === false) {
+    const what = answeredWrong.map((p) => `\`${p.call}\` → ${p.answered} (expected ${p.expected})`);
+    if (h.failsClosed === false) what.unshift('it does not fail closed');
+    return `❌  ${where}: ${what.join(', ')}${fix}`;
+  }
+  return `⚠️   ${where}: the guard is outdated (${h.outdated.join(', ')}) but answered (${probes})${fix}`;
+}
+
+/** Prints what `hooks status` found: one line per harness, then the pre-commit hook. */
+export function renderHooksStatus(ctx: Context, report: HooksStatusReport): void {
+  for (const h of report.harnesses) out(ctx, sanitize(harnessStatusLine(h)));
+  for (const harness of report.notConfigured)
+    out(ctx, `➖  ${HARNESS_NAME[harness]}: not configured in this repository`);
+  const pre = {
+    ours: '✅  git pre-commit hook: installed (ours)',
+    foreign: "➖  git pre-commit hook: another tool's",
+    missing: '➖  git pre-commit hook: not installed',
+  }[report.preCommit];
+  out(ctx, pre);
 }
 
 const AGENT_OPTION = [
@@ -96,6 +132,24 @@ export function registerHooks(program: Command, ctx: Context, act: Act): void {
         return { report, exit: agentHookExit() };
       },
       (report) => renderAgentHookReport(ctx, report),
+    ),
+  );
+  const status = hooks
+    .command('status')
+    .description(
+      'whether the guard hook is installed, fails closed and answers, for each harness configured here (writes nothing)',
+    )
+    .option('--json', 'print the report as JSON');
+  rootOption(status, 'the git top level').action(
+    act(
+      async (opts: { json?: boolean; root?: string }) => {
+        const report = await hooksStatus(ctx, { root: opts.root });
+        return { report, exit: hooksStatusExit(report) };
+      },
+      async (report, opts) => {
+        if (opts.json !== true) return renderHooksStatus(ctx, report);
+        printDocument(ctx, hooksStatusDocument(report));
+      },
     ),
   );
   const alias = program
