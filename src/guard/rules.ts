@@ -1,33 +1,12 @@
 import { ConfigError } from '../core/errors.js';
 import type { ConfiguredRule, GuardSettings } from '../core/guard-config.js';
 import { DEFAULT_RULES } from './default-rules.js';
-import { hasFlag, programName, splitArgs } from './words.js';
+import type { GuardRule } from './rule-types.js';
+import { hasFlag, programName, splitArgs, wordIs } from './words.js';
 
-export { DEFAULT_RULES } from './default-rules.js';
-
-/** A command as a rule sees it: the program's name and its arguments, wrappers removed. */
-export interface CommandWords {
-  program: string;
-  args: readonly string[];
-  /** Text that may reach its stdin (earlier pipeline stages, here-documents). */
-  input: string;
-}
-
-/** One guard rule: an action name, whether windows may let it through, and its test. */
-export interface GuardRule {
-  action: string;
-  window: 'allow' | 'never';
-  /** Programs it concerns (names as `programName` gives them). */
-  programs: readonly string[];
-  /** Words one of which any matching command line contains (lower case): the cheap pre-filter. */
-  keywords: readonly string[];
-  /** One line for docs and for the reason shown to the agent. */
-  summary: string;
-  matches(command: CommandWords): boolean;
-}
-
-/** The action of a command line the guard could not read but that names a guarded word. */
-export const UNREADABLE_ACTION = 'unreadable-command';
+export { DEFAULT_RULES, GUARDED_VOCABULARY } from './default-rules.js';
+export type { CommandWords, GuardRule, RuleMatch, RuleVocabulary, TrackedQuestion } from './rule-types.js';
+export { UNREADABLE_ACTION } from './rule-types.js';
 
 /** A repository's rule from `guard.rules`: the program, then its leading operands, then any-of. */
 export function configuredRule(r: ConfiguredRule): GuardRule {
@@ -41,14 +20,14 @@ export function configuredRule(r: ConfiguredRule): GuardRule {
     matches: (c) => {
       if (c.program !== programName(program)) return false;
       const { options, operands } = splitArgs(c.args, { withValue: [] });
-      if (!lead.every((w, i) => operands[i] === w)) return false;
+      if (!lead.every((w, i) => wordIs(operands[i], w))) return false;
       if (r.anyOf.length === 0) return true;
       const long = r.anyOf.filter((a) => a.startsWith('--'));
       const short = r.anyOf
         .filter((a) => /^-[^-]$/.test(a))
         .map((a) => a[1])
         .join('');
-      return hasFlag(options, long, short) || r.anyOf.some((a) => c.args.includes(a));
+      return hasFlag(options, long, short) || r.anyOf.some((a) => c.args.some((w) => wordIs(w, a)));
     },
   };
 }

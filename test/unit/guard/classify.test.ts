@@ -181,6 +181,10 @@ describe('classifyCommand (the default rules)', () => {
       'gh-repo-delete',
       'terraform-destroy',
       'sql-drop',
+      'cargo-publish',
+      'python-publish',
+      'gem-push',
+      'gh-api-delete',
     ]);
     expect(classifyCommand('x=$(git push', rules).never).toEqual(['unreadable-command']);
     expect(classifyCommand('git push -f && npm publish', rules).never).toEqual(['npm-publish']);
