@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
-import { classifyCommand, looselyNamed } from '../../guard/classify.js';
+import { classifyCommand, looselyNamed, withActions } from '../../guard/classify.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
 import { type GuardRule, rulesFor } from '../../guard/rules.js';
@@ -13,6 +13,7 @@ import { effectiveExpiry } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
+import { answerChecks } from './hook-checks.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
 
@@ -154,7 +155,12 @@ export async function runHook(
     config = DEFAULT_CONFIG;
     rules = rulesOf(config);
   }
-  const { actions, never } = classifyCommand(call.command, rules);
+  let classified = classifyCommand(call.command, rules);
+  if (classified.checks.length > 0) {
+    // `rm -r dist`, `git checkout name`: only the repository says whether tracked work goes.
+    classified = withActions(classified, rules, await answerChecks(ctx, root, call, classified.checks));
+  }
+  const { actions, never } = classified;
   if (actions.length === 0) {
     return report(
       harness,
