@@ -5,12 +5,12 @@ import {
   type FlagSpelling,
   hasExactFlag,
   hasFlag,
-  isUnknown,
   NO_WORD,
   type OptionSpec,
   readCommandPath,
   splitArgs,
   startsWithAny,
+  switchedOn,
   textOf,
   wordIs,
 } from './words.js';
@@ -40,7 +40,7 @@ function pushes(c: CommandWords): { force: boolean; remove: boolean } {
   let remove = false;
   for (const v of viewsOf(c, 'push', 'send-pack', 'http-push')) {
     const { options, operands } = splitArgs(v.args, PUSH);
-    if (hasExactFlag(options, ['--dry-run'], 'n')) continue;
+    if (switchedOn(options, '--dry-run', 'n')) continue;
     const pushSettings = remoteSettings(v.config, 'push');
     force ||=
       v.anyConfig ||
@@ -195,9 +195,7 @@ export const GIT_RULES: readonly GuardRule[] = [
         hasFlag(o, ['--force'], 'f', PLAIN, ABBREV) ||
         v.anyConfig ||
         (required !== undefined && !truthy(required));
-      return (
-        force && !hasExactFlag(o, ['--dry-run'], 'n') && !o.some((x) => /^-[a-z]*n/.test(x) && !isUnknown(x))
-      );
+      return force && !switchedOn(o, '--dry-run', 'n');
     }),
   ),
   gitRule(

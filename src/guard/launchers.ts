@@ -1,4 +1,5 @@
 import type { Positional, Run } from './prefixes.js';
+import { decodeEscapes } from './printed.js';
 import type { Field } from './resolve.js';
 import { fileKey, type Stdin } from './shell.js';
 import { programName } from './words.js';
@@ -319,9 +320,10 @@ export function launches(
   }
   if (program === 'screen') {
     const stuff = args.findIndex((a) => a.value === 'stuff');
+    // screen's `stuff` types its text with escapes decoded (`\n` is Enter).
     return stuff === -1 || args[stuff + 1] === undefined
       ? []
-      : [{ kind: 'script', text: args[stuff + 1]!.text, same: false }];
+      : [{ kind: 'script', text: decodeEscapes(args[stuff + 1]!.text), same: false }];
   }
   if ((program === 'at' || program === 'batch') && !args.some((a) => /^-[flrdc]/.test(a.value ?? '')))
     return [{ kind: 'stdin-script' }];

@@ -2,11 +2,11 @@ import type { CommandWords, GuardRule } from './rule-types.js';
 import {
   ANY_WORD,
   type CommandSpec,
-  hasExactFlag,
   hasFlag,
   isUnknown,
   readCommandPath,
   splitArgs,
+  switchedOn,
   textOf,
   wordIs,
 } from './words.js';
@@ -36,7 +36,7 @@ function cargoAliases(c: CommandWords): Map<string, string> {
 }
 
 function cargoPublishes(c: CommandWords): boolean {
-  if (c.program !== 'cargo' || hasExactFlag(c.args, ['--dry-run'])) return false;
+  if (c.program !== 'cargo' || switchedOn(c.args, '--dry-run')) return false;
   // `cargo +nightly publish`: a toolchain comes first.
   const args = c.args[0]?.startsWith('+') ? c.args.slice(1) : c.args;
   const aliases = cargoAliases(c);
@@ -70,7 +70,7 @@ function pythonPublishes(c: CommandWords): boolean {
     return /(^|\/)setup\.py$/.test(textOf(c.args[0] ?? '') ?? '') && c.args.some((a) => wordIs(a, 'upload'));
   }
   const spec = PYTHON_TOOLS[c.program];
-  if (spec === undefined || hasExactFlag(c.args, ['--dry-run'])) return false;
+  if (spec === undefined || switchedOn(c.args, '--dry-run')) return false;
   const verb = c.program === 'twine' ? ['upload', 'register'] : ['publish'];
   // poetry finds a command by a unique prefix too (`poetry pub`).
   const spellings = c.program === 'poetry' ? ['pu', 'pub', 'publ', 'publi', 'publis', 'publish'] : verb;

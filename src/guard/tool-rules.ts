@@ -2,9 +2,9 @@ import type { CommandWords, GuardRule, RuleVocabulary } from './rule-types.js';
 import {
   ANY_WORD,
   type CommandSpec,
-  hasExactFlag,
   readCommandPath,
   splitArgs,
+  switchedOn,
   textOf,
   wordIs,
 } from './words.js';
@@ -95,7 +95,7 @@ function firstCommand(c: CommandWords): string[] {
 }
 
 function publishes(c: CommandWords): boolean {
-  if (!PACKAGE_MANAGERS.includes(c.program) || hasExactFlag(c.args, ['--dry-run'])) return false;
+  if (!PACKAGE_MANAGERS.includes(c.program) || switchedOn(c.args, '--dry-run')) return false;
   if (c.program === 'npm') return firstCommand(c).some((w) => wordIs(w, ...PUBLISH));
   if (c.program !== 'yarn') return firstCommand(c).some((w) => wordIs(w, 'publish'));
   // yarn publish, yarn npm publish, yarn workspace NAME (npm) publish, yarn workspaces foreach … npm publish.
@@ -360,7 +360,7 @@ export const TOOL_RULES: readonly GuardRule[] = [
     (c) =>
       (c.program === 'kubectl' || c.program === 'oc') &&
       readCommandPath(c.args, KUBECTL, 1).some((r) => wordIs(r.path[0], 'delete')) &&
-      !c.args.some((a) => /^--dry-run(=(client|server|true))?$/.test(a)),
+      !switchedOn(c.args, '--dry-run', '', ['client', 'server']),
   ),
   rule(
     'sql-drop',

@@ -252,3 +252,27 @@ export function readCommandPath(args: readonly string[], spec: CommandSpec, dept
   walk(0, [], false);
   return out;
 }
+
+/**
+ * Whether a switch is certainly on once the options are read, last one winning as getopt,
+ * parse-options, nopt and pflag all do: `-n` / `--dry-run` / `--dry-run=true` turn it on; a
+ * negation (`--no-dry-run`, any prefix of it), another value or an unknown word leaves it
+ * possibly off. Exemptions (`--dry-run`) must be certain.
+ */
+export function switchedOn(
+  options: readonly string[],
+  long: string,
+  short = '',
+  on: readonly string[] = ['true'],
+): boolean {
+  let state = false;
+  const negation = `--no-${long.slice(2)}`;
+  for (const o of options) {
+    if (isUnknown(o)) state = false;
+    else if (o === long) state = true;
+    else if (o.startsWith(`${long}=`)) state = on.includes(o.slice(long.length + 1).toLowerCase());
+    else if (o.length > 4 && negation.startsWith(o.split('=')[0]!)) state = false;
+    else if (short !== '' && /^-[A-Za-z]+$/.test(o) && o.includes(short)) state = true;
+  }
+  return state;
+}
