@@ -1,7 +1,7 @@
-import { posix } from 'node:path';
 import { gitScripts } from './git-view.js';
 import { readInlineCode } from './inline-code.js';
 import { type LaunchRun, launches } from './launchers.js';
+import { join } from './paths.js';
 import { scanText } from './prefilter.js';
 import { type Positional, type Run, unwrap } from './prefixes.js';
 import { emptyScope, type Field, type Scope } from './resolve.js';
@@ -125,7 +125,7 @@ function record(state: State, rule: GuardRule, match: RuleMatch, command: Simple
         ? (cwd ?? '')
         : under.startsWith('/') || under.startsWith('~')
           ? under
-          : posix.join(cwd, under);
+          : join(cwd, under);
     state.checks.push({ action: rule.action, cwd: at, paths: [...match.paths] });
   }
 }

@@ -1,5 +1,5 @@
-import { posix } from 'node:path';
 import type { PathCheck } from './classify.js';
+import { dirname, relative, resolve } from './paths.js';
 
 /** What the hook knows to answer a `PathCheck`: absolute, `/`-separated paths. */
 export interface RemovalContext {
@@ -37,7 +37,7 @@ function expandHome(path: string, home: string | null): string | null {
 function protectedFolder(path: string, ctx: RemovalContext): boolean {
   const parts = path.split('/').filter((p) => p !== '');
   if (parts.length <= 1) return true;
-  if (ctx.home !== null && (within(ctx.home, path) || posix.dirname(path) === ctx.home)) return true;
+  if (ctx.home !== null && (within(ctx.home, path) || dirname(path) === ctx.home)) return true;
   return within(ctx.root, path);
 }
 
@@ -55,7 +55,7 @@ function globReaches(folder: string, ctx: RemovalContext): boolean {
 export function planRemoval(check: PathCheck, ctx: RemovalContext): RemovalPlan {
   const base = expandHome(check.cwd, ctx.home);
   if (base === null) return { held: true, pathspecs: [] };
-  const folder = posix.resolve(ctx.cwd, base);
+  const folder = resolve(ctx.cwd, base);
   const pathspecs: string[] = [];
   for (const raw of check.paths) {
     const path = expandHome(raw, ctx.home);
@@ -63,12 +63,12 @@ export function planRemoval(check: PathCheck, ctx: RemovalContext): RemovalPlan 
     const glob = GLOB.exec(path);
     // A glob: the folder before its first pattern character is fixed, the rest may match anything below it.
     const fixed = glob === null ? path : path.slice(0, path.lastIndexOf('/', glob.index) + 1);
-    const at = ctx.realpath(posix.resolve(folder, fixed === '' ? '.' : fixed));
+    const at = ctx.realpath(resolve(folder, fixed === '' ? '.' : fixed));
     if (glob === null ? protectedFolder(at, ctx) : globReaches(at, ctx)) return { held: true, pathspecs: [] };
     if (!within(at, ctx.root)) continue;
-    const relative = posix.relative(ctx.root, at);
-    if (glob === null) pathspecs.push(`:(top,literal)${relative}`);
-    else pathspecs.push(`:(top)${relative === '' ? '' : `${relative}/`}${path.slice(fixed.length)}`);
+    const inside = relative(ctx.root, at);
+    if (glob === null) pathspecs.push(`:(top,literal)${inside}`);
+    else pathspecs.push(`:(top)${inside === '' ? '' : `${inside}/`}${path.slice(fixed.length)}`);
   }
   return { held: false, pathspecs };
 }

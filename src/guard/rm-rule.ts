@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { normalize } from './paths.js';
 import type { GuardRule, RuleMatch } from './rule-types.js';
 import { ANY_WORD, hasFlag, NO_WORD, splitArgs, textOf } from './words.js';
 
@@ -11,7 +11,7 @@ export function alwaysProtected(path: string): boolean {
   const home = path === '~' || path.startsWith('~/');
   const rest = home ? path.slice(1) : path;
   if (!rest.startsWith('/') && !home) return false;
-  const normal = posix.normalize(`/${rest}`).replace(/\/+$/, '');
+  const normal = normalize(`/${rest}`).replace(/\/+$/, '');
   const parts = normal.split('/').filter((p) => p !== '');
   return parts.length <= 1;
 }
@@ -48,7 +48,7 @@ export const RM_RULE: GuardRule = {
     longOptions: ['--recursive'],
     shortOptions: 'rR',
     abbreviated: true,
-    example: 'rm -rf src',
+    example: 'rm -rf ~',
   },
   matches: (c) => (c.program === 'rm' ? removes(c.args) : false),
 };

@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import type {
   AndOr,
   Assignment,
@@ -11,6 +10,7 @@ import type {
   SyntaxNode,
   Word,
 } from 'unbash';
+import { join, normalize } from './paths.js';
 import { printedBy, printfOutput } from './printed.js';
 import {
   concat,
@@ -36,7 +36,7 @@ export const NO_INPUT: Stdin = { texts: [''], loose: '' };
 
 /** How a file is named in `files`: `./x.sh` and `x.sh` are one file. */
 export function fileKey(path: string): string {
-  return posix.normalize(path);
+  return normalize(path);
 }
 
 /** One simple command found anywhere in a command line, with its words as the shell passes them. */
@@ -102,7 +102,7 @@ function changeDir(scope: Scope, targets: Values): Scope {
   for (const c of scope.cwd)
     for (const t of targets) {
       if (c === null || t === null || t === '-') cwd.push(null);
-      else cwd.push(t.startsWith('/') || t.startsWith('~') ? t : posix.join(c, t));
+      else cwd.push(t.startsWith('/') || t.startsWith('~') ? t : join(c, t));
     }
   return { ...scope, cwd: [...new Set(cwd)].slice(0, 8) };
 }

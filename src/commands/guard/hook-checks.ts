@@ -1,9 +1,9 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import type { Context } from '../../core/context.js';
 import type { PathCheck } from '../../guard/classify.js';
 import type { ShellCall } from '../../guard/harness.js';
 import { planRemoval, type RemovalContext } from '../../guard/removal.js';
+import { pathKind, realPath } from '../../repo/discover.js';
 
 /**
  * How long the hook waits for `git ls-files` to say whether a removal touches tracked files.
@@ -15,12 +15,12 @@ export const TRACKED_CHECK_MS = 2000;
 function realpathOf(path: string): string {
   let existing = path;
   const rest: string[] = [];
-  while (!existsSync(existing) && dirname(existing) !== existing) {
+  while (pathKind(existing) === null && dirname(existing) !== existing) {
     rest.unshift(existing.slice(dirname(existing).length).replace(/^[\\/]/, ''));
     existing = dirname(existing);
   }
   try {
-    return posix.join(realpathSync(existing).split('\\').join('/'), ...rest);
+    return posix.join(realPath(existing).split('\\').join('/'), ...rest);
   } catch {
     return path;
   }
