@@ -51,9 +51,9 @@ export async function answerChecks(
   if (root === null) return actions;
   const home = ctx.env.HOME;
   const where: RemovalContext = {
-    root: realpathOf(resolve(root)),
-    home: home === undefined || home === '' ? null : realpathOf(resolve(home)),
-    cwd: realpathOf(resolve(call.cwd ?? ctx.cwd)),
+    root: realpathOf(resolve(ctx.cwd, root)),
+    home: home === undefined || home === '' ? null : realpathOf(resolve(ctx.cwd, home)),
+    cwd: realpathOf(resolve(ctx.cwd, call.cwd ?? '.')),
     realpath: realpathOf,
   };
   const held = new Set<string>();
