@@ -601,6 +601,30 @@ describe('classifyCommand: every spelling the shell resolves (issue 28)', () => 
     expect(missed).toEqual([]);
   });
 
+  it('lets a repository switch each new default off (guard.disable)', () => {
+    const samples: [string, string][] = [
+      ['git-reset-hard', 'git reset --hard'],
+      ['git-discard-changes', 'git checkout -- .'],
+      ['git-stash-drop', 'git stash drop'],
+      ['git-filter-branch', 'git filter-branch HEAD'],
+      ['git-reflog-expire', 'git reflog expire --all'],
+      ['rm-recursive', 'rm -rf ~'],
+      ['cargo-publish', 'cargo publish'],
+      ['python-publish', 'twine upload dist/*'],
+      ['gem-push', 'gem push x.gem'],
+      ['container-push', 'docker push x'],
+      ['gh-api-delete', 'gh api -X DELETE repos/o/r'],
+    ];
+    for (const [action, command] of samples) {
+      expect(classifyCommand(command, rules).actions).toEqual([action]);
+      const without = rulesFor({ disable: [action], never: [], rules: [] });
+      expect([command, classifyCommand(command, without).actions]).toEqual([command, []]);
+    }
+    expect(
+      classifyCommand('rm -rf src', rulesFor({ disable: ['rm-recursive'], never: [], rules: [] })).checks,
+    ).toEqual([]);
+  });
+
   it.each(FREE)('%j stays free', (command) => {
     const c = classifyCommand(command, rules);
     expect([c.actions, c.checks]).toEqual([[], []]);
