@@ -1,5 +1,6 @@
 import { type GitView, gitViews, remoteSettings } from './git-view.js';
-import type { CommandWords, GuardRule, RuleMatch } from './rule-types.js';
+import type { CommandWords, GuardRule, RuleMatch, RuleVocabulary } from './rule-types.js';
+import { rule } from './tool-rules.js';
 import {
   ANY_WORD,
   type FlagSpelling,
@@ -117,18 +118,10 @@ function gitRule(
   action: string,
   keywords: string[],
   summary: string,
-  vocabulary: { subcommands: string[][]; longOptions?: string[]; shortOptions?: string; example: string },
+  vocabulary: Partial<RuleVocabulary> & { subcommands: string[][]; example: string },
   matches: (c: CommandWords) => RuleMatch,
 ): GuardRule {
-  return {
-    action,
-    window: 'allow',
-    programs: ['git'],
-    keywords,
-    summary,
-    vocabulary: { longOptions: [], shortOptions: '', abbreviated: true, ...vocabulary },
-    matches,
-  };
+  return rule(action, 'allow', ['git'], keywords, summary, { abbreviated: true, ...vocabulary }, matches);
 }
 
 /** The default rules for git: rewriting or deleting what others have, and losing work not yet pushed. */

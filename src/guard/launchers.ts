@@ -57,6 +57,15 @@ function scriptFile(
   return [{ kind: 'command', words: [file, ...rest], env: new Map() }];
 }
 
+/** The words from `i` on, as a script the text cannot fix. */
+const unknownRest = (args: readonly Field[], i: number): LaunchRun => ({
+  kind: 'unknown-script',
+  loose: args
+    .slice(i)
+    .map((a) => a.text)
+    .join(' '),
+});
+
 /** `sh -c TEXT`, `bash -s`, `bash FILE ARGS`, `fish --command TEXT`, `zsh` reading stdin. */
 function shellRuns(args: readonly Field[], files: ReadonlyMap<string, Stdin>): LaunchRun[] {
   const out: LaunchRun[] = [];
@@ -67,13 +76,7 @@ function shellRuns(args: readonly Field[], files: ReadonlyMap<string, Stdin>): L
     const v = args[i]!.value;
     if (v === null) {
       // An option the text cannot fix could be `-c`: the words after it could be a script.
-      out.push({
-        kind: 'unknown-script',
-        loose: args
-          .slice(i)
-          .map((a) => a.text)
-          .join(' '),
-      });
+      out.push(unknownRest(args, i));
       continue;
     }
     if (v === '--' || v === '-') {
@@ -198,13 +201,7 @@ function interpreterRuns(
     const f = args[i]!;
     const v = f.value;
     if (v === null) {
-      out.push({
-        kind: 'unknown-script',
-        loose: args
-          .slice(i)
-          .map((a) => a.text)
-          .join(' '),
-      });
+      out.push(unknownRest(args, i));
       continue;
     }
     if (v === '--') {

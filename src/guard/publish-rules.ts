@@ -1,4 +1,5 @@
 import type { CommandWords, GuardRule } from './rule-types.js';
+import { rule } from './tool-rules.js';
 import {
   ANY_WORD,
   type CommandSpec,
@@ -118,72 +119,46 @@ function containerPushes(c: CommandWords): boolean {
 
 /** Publishing from cargo, Python, RubyGems and container registries. */
 export const PUBLISH_RULES: readonly GuardRule[] = [
-  {
-    action: 'cargo-publish',
-    window: 'never',
-    programs: ['cargo'],
-    keywords: ['publish', 'release'],
-    summary: 'cargo publish (not with --dry-run), cargo workspaces publish, cargo release --execute',
-    vocabulary: {
-      subcommands: [['publish']],
-      longOptions: [],
-      shortOptions: '',
-      abbreviated: false,
-      example: 'cargo publish',
-    },
-    matches: cargoPublishes,
-  },
-  {
-    action: 'python-publish',
-    window: 'never',
-    programs: ['twine', 'uv', 'poetry', 'flit', 'hatch', 'pdm', 'python', 'python3'],
-    keywords: ['upload', 'publish', 'register', 'pu'],
-    summary:
-      'twine upload (also python -m twine), uv / poetry / flit / hatch / pdm publish (not with --dry-run), setup.py upload',
-    vocabulary: {
-      subcommands: [['upload', 'publish']],
-      longOptions: [],
-      shortOptions: '',
-      abbreviated: false,
-      example: 'twine upload dist/*',
-    },
-    matches: pythonPublishes,
-  },
-  {
-    action: 'gem-push',
-    window: 'never',
-    programs: ['gem', 'rake'],
-    keywords: ['push', 'release'],
-    summary: "gem push; rake release (bundler's gem task)",
-    vocabulary: {
-      subcommands: [['push']],
-      longOptions: [],
-      shortOptions: '',
-      abbreviated: false,
-      example: 'gem push pkg-1.0.0.gem',
-    },
-    matches: (c) =>
+  rule(
+    'cargo-publish',
+    'never',
+    ['cargo'],
+    ['publish', 'release'],
+    'cargo publish (not with --dry-run), cargo workspaces publish, cargo release --execute',
+    { subcommands: [['publish']], example: 'cargo publish' },
+    cargoPublishes,
+  ),
+  rule(
+    'python-publish',
+    'never',
+    ['twine', 'uv', 'poetry', 'flit', 'hatch', 'pdm', 'python', 'python3'],
+    ['upload', 'publish', 'register', 'pu'],
+    'twine upload (also python -m twine), uv / poetry / flit / hatch / pdm publish (not with --dry-run), setup.py upload',
+    { subcommands: [['upload', 'publish']], example: 'twine upload dist/*' },
+    pythonPublishes,
+  ),
+  rule(
+    'gem-push',
+    'never',
+    ['gem', 'rake'],
+    ['push', 'release'],
+    "gem push; rake release (bundler's gem task)",
+    { subcommands: [['push']], example: 'gem push pkg-1.0.0.gem' },
+    (c) =>
       (c.program === 'gem' &&
         firstWords(c, { withValue: ['--config-file'], unknownTakesValue: true }, 1).some(([f]) =>
           wordIs(f, 'push'),
         )) ||
       (c.program === 'rake' &&
         c.args.some((a) => a === ANY_WORD || /^release(\[.*\])?$/.test(textOf(a) ?? ''))),
-  },
-  {
-    action: 'container-push',
-    window: 'allow',
-    programs: CONTAINER_TOOLS,
-    keywords: ['push'],
-    summary:
-      'docker / podman / nerdctl / buildah push (image push, manifest push, compose push, build --push)',
-    vocabulary: {
-      subcommands: [['push']],
-      longOptions: [],
-      shortOptions: '',
-      abbreviated: false,
-      example: 'docker push registry.example/app:1.0',
-    },
-    matches: containerPushes,
-  },
+  ),
+  rule(
+    'container-push',
+    'allow',
+    CONTAINER_TOOLS,
+    ['push'],
+    'docker / podman / nerdctl / buildah push (image push, manifest push, compose push, build --push)',
+    { subcommands: [['push']], example: 'docker push registry.example/app:1.0' },
+    containerPushes,
+  ),
 ];

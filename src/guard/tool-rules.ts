@@ -237,7 +237,8 @@ export function sqlDrops(text: string): boolean {
   return SQL_DROP.test(without) || SQL_DROP.test(markersOnly);
 }
 
-function rule(
+/** A default rule, its vocabulary's unlisted parts empty. */
+export function rule(
   action: string,
   window: 'allow' | 'never',
   programs: string[],

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hookObject } from '../../../src/guard/flow.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
-
-function claudeInput(command: string, cwd: string): string {
-  return JSON.stringify({
-    session_id: 's1',
-    cwd,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_1',
-  });
-}
+import { claudeInput } from './claude-input.js';
 
 async function decide(dir: string, command: string, minutes: number) {
   const r = await cli(dir, ['hook', 'claude-code'], {

@@ -8,17 +8,7 @@ import { rulesFor } from '../../../src/guard/rules.js';
 import { makeContext } from '../../helpers/context.js';
 import { tempDir } from '../../helpers/repo.js';
 import { cli, readRecord, stagingRepo } from '../staging/harness.js';
-
-function claudeInput(command: string, cwd: string): string {
-  return JSON.stringify({
-    session_id: 's1',
-    cwd,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_1',
-  });
-}
+import { claudeInput } from './claude-input.js';
 
 /** A repository with tracked sources, ignored build output that exists, and a home folder around it. */
 function project(): { dir: string; home: string } {
