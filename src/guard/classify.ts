@@ -1,12 +1,13 @@
 import { gitScripts } from './git-view.js';
 import { readInlineCode } from './inline-code.js';
-import { type LaunchRun, launches } from './launchers.js';
+import { launches } from './launchers.js';
 import { join } from './paths.js';
 import { scanText } from './prefilter.js';
-import { type Positional, type Run, unwrap } from './prefixes.js';
+import { type LaunchRun, type Positional, type Run, unwrap } from './prefixes.js';
 import { emptyScope, type Field, type Scope } from './resolve.js';
 import { type CommandWords, type GuardRule, type RuleMatch, UNREADABLE_ACTION } from './rule-types.js';
-import { NO_INPUT, positional, readShell, type SimpleCommand, type Stdin } from './shell.js';
+import { positional } from './scope.js';
+import { NO_INPUT, readShell, type SimpleCommand, type Stdin } from './shell.js';
 import { ANY_WORD, globWord, NO_WORD, programName } from './words.js';
 
 /**

@@ -1,10 +1,13 @@
 import { GIT_RULES } from './git-rules.js';
+import { INFRA_RULES } from './infra-rules.js';
 import { PUBLISH_RULES } from './publish-rules.js';
 import { RM_RULE } from './rm-rule.js';
 import type { GuardRule } from './rule-types.js';
 import { TOOL_RULES } from './tool-rules.js';
 
-const byAction = new Map([...GIT_RULES, ...TOOL_RULES, ...PUBLISH_RULES, RM_RULE].map((r) => [r.action, r]));
+const byAction = new Map(
+  [...GIT_RULES, ...TOOL_RULES, ...INFRA_RULES, ...PUBLISH_RULES, RM_RULE].map((r) => [r.action, r]),
+);
 
 // The order is the order of actions in a stage's name (`git-force-push+npm-publish`): the first
 // fourteen keep the order they had when they were the only ones.

@@ -10,8 +10,9 @@ import type {
   SyntaxNode,
   Word,
 } from 'unbash';
-import { join, normalize } from './paths.js';
-import { printedBy, printfOutput } from './printed.js';
+import { effectsOf } from './effects.js';
+import { normalize } from './paths.js';
+import { printedBy } from './printed.js';
 import {
   concat,
   emptyScope,
@@ -20,8 +21,8 @@ import {
   resolveText,
   resolveWord,
   type Scope,
-  type Values,
 } from './resolve.js';
+import { assign, union } from './scope.js';
 import { forEachChild, parse } from './shell-parser.js';
 
 /** What may reach a command's standard input. */
@@ -37,6 +38,11 @@ export const NO_INPUT: Stdin = { texts: [''], loose: '' };
 /** How a file is named in `files`: `./x.sh` and `x.sh` are one file. */
 export function fileKey(path: string): string {
   return normalize(path);
+}
+
+/** The content of a file the line wrote or a `<(…)`, as script runs; null for a file it cannot see. */
+export function fileContent(path: string, files: ReadonlyMap<string, Stdin>): Stdin | undefined {
+  return files.get(fileKey(path));
 }
 
 /** One simple command found anywhere in a command line, with its words as the shell passes them. */
@@ -60,61 +66,12 @@ export interface ShellReading {
   errors: boolean;
 }
 
-function union(scopes: readonly Scope[]): Scope {
-  if (scopes.length === 1) return scopes[0]!;
-  const vars = new Map<string, Values>();
-  const names = new Set(scopes.flatMap((s) => [...s.vars.keys()]));
-  for (const name of names) {
-    const all = scopes.flatMap((s) => s.vars.get(name) ?? [null]);
-    vars.set(name, [...new Set(all)].slice(0, 8));
-  }
-  return {
-    vars,
-    exported: new Set(scopes.flatMap((s) => [...s.exported])),
-    cwd: [...new Set(scopes.flatMap((s) => s.cwd))].slice(0, 8),
-  };
-}
-
-function assign(scope: Scope, name: string, values: Values, exported = false): Scope {
-  const vars = new Map(scope.vars);
-  vars.set(name, values);
-  const ex = exported ? new Set([...scope.exported, name]) : scope.exported;
-  return { ...scope, vars, exported: ex };
-}
-
-/** A scope with the positional parameters `$1`, `$2`, … `$@`, `$*`, `$#` (`$0` first when given). */
-export function positional(scope: Scope, params: readonly (string | null)[], zero?: string | null): Scope {
-  const vars = new Map(scope.vars);
-  for (const key of [...vars.keys()]) if (/^[0-9]+$/.test(key)) vars.delete(key);
-  if (zero !== undefined) vars.set('0', [zero]);
-  params.slice(0, 32).forEach((v, k) => {
-    vars.set(String(k + 1), [v]);
-  });
-  const all = params.includes(null) ? null : params.join(' ');
-  vars.set('@', [all]);
-  vars.set('*', [all]);
-  vars.set('#', [String(params.length)]);
-  return { ...scope, vars };
-}
-
-function changeDir(scope: Scope, targets: Values): Scope {
-  const cwd: (string | null)[] = [];
-  for (const c of scope.cwd)
-    for (const t of targets) {
-      if (c === null || t === null || t === '-') cwd.push(null);
-      else cwd.push(t.startsWith('/') || t.startsWith('~') ? t : join(c, t));
-    }
-  return { ...scope, cwd: [...new Set(cwd)].slice(0, 8) };
-}
-
 /** Every word and here-document text below a node: what a pipeline stage can print. */
 function textBelow(node: SyntaxNode, into: string[]): void {
   if (node.type === 'Word') into.push(node.value);
   else if (node.type === 'HereDocBody') into.push(node.text);
   forEachChild(node, (child) => textBelow(child, into));
 }
-
-const DECLARE = ['export', 'declare', 'typeset', 'local', 'readonly'];
 
 class Walker {
   readonly commands: SimpleCommand[] = [];
@@ -308,7 +265,7 @@ class Walker {
     const input = this.ownInput(node, scope, stdin);
     this.commands.push({ readings, assigned, stdin: input, redirects, scope });
     this.writes(node, readings, redirects, scope, input);
-    return this.effects(readings, node, scope, input);
+    return effectsOf(readings, node, scope, input, (p, at, exported) => this.assignment(p, at, exported));
   }
 
   /** Files the command writes with a content the line fixes (`echo 'git push -f' > x.sh`), for a later `bash x.sh`. */
@@ -353,84 +310,6 @@ class Walker {
           : content,
       );
     }
-  }
-
-  /** What a command changes in the shell: assignments, exports, the folder. */
-  private effects(readings: Field[][], node: Command, scope: Scope, input: Stdin): Scope {
-    const name = readings[0]?.[0]?.value;
-    const values = (k: number): Values => [...new Set(readings.map((r) => r[k]?.value ?? null))];
-    if (name === 'cd' || name === 'pushd') {
-      const at = (readings[0] ?? []).findIndex((f, k) => k > 0 && !/^-[LPe@]*$|^--$/.test(f.value ?? ''));
-      const targets = at === -1 ? ['~'] : values(at);
-      return changeDir(
-        scope,
-        targets.map((t) => (t === '-' ? null : t)),
-      );
-    }
-    if (name === 'popd') return { ...scope, cwd: [null] };
-    if (name !== undefined && name !== null && DECLARE.includes(name)) {
-      let s = scope;
-      const exported = name === 'export' || (readings[0] ?? []).some((f) => /^-\w*x/.test(f.value ?? ''));
-      for (const arg of node.args) {
-        if (arg.type === 'Assignment') s = this.assignment(arg, s, exported);
-        else if (exported && /^[A-Za-z_]\w*$/.test(arg.value)) {
-          s = assign(s, arg.value, s.vars.get(arg.value) ?? [null], true);
-        }
-      }
-      return s;
-    }
-    if (name === 'set') {
-      // `set -- a b c` (or `set a b`): the positional parameters.
-      const words = (readings[0] ?? []).slice(1);
-      const dashes = words.findIndex((f) => f.value === '--');
-      const params =
-        dashes !== -1 ? words.slice(dashes + 1) : /^[-+]/.test(words[0]?.value ?? '-') ? null : words;
-      return params === null
-        ? scope
-        : positional(
-            scope,
-            params.map((f) => f.value),
-          );
-    }
-    if (name === 'unset') {
-      let s = scope;
-      for (const f of (readings[0] ?? []).slice(1))
-        if (f.value !== null && !f.value.startsWith('-')) s = assign(s, f.value, ['']);
-      return s;
-    }
-    if (name === 'read') {
-      // `read a b <<< 'push -f'`: the first line, split, the last name taking the rest.
-      const names = (readings[0] ?? [])
-        .slice(1)
-        .flatMap((f) => (f.value !== null && /^[A-Za-z_]\w*$/.test(f.value) ? [f.value] : []));
-      const line = input.texts?.length === 1 ? (input.texts[0]!.split('\n')[0] ?? '') : null;
-      const parts = line?.trim().split(/\s+/) ?? [];
-      let s = scope;
-      names.forEach((n, k) => {
-        const v = line === null ? null : k === names.length - 1 ? parts.slice(k).join(' ') : (parts[k] ?? '');
-        s = assign(s, n, [v]);
-      });
-      return s;
-    }
-    if (name === 'mapfile' || name === 'readarray' || name === 'getopts') {
-      let s = scope;
-      for (const f of (readings[0] ?? []).slice(1))
-        if (f.value !== null && /^[A-Za-z_]\w*$/.test(f.value)) s = assign(s, f.value, [null]);
-      return s;
-    }
-    const v = readings[0]?.[2]?.value;
-    if (name === 'printf' && readings[0]?.[1]?.value === '-v' && v !== undefined && v !== null) {
-      const rest = (readings[0] ?? []).slice(3);
-      const text =
-        rest.some((f) => f.value === null) || rest.length === 0
-          ? null
-          : printfOutput(
-              rest[0]!.value!,
-              rest.slice(1).map((f) => f.value!),
-            );
-      return assign(scope, v, [text]);
-    }
-    return scope;
   }
 
   private loop(
