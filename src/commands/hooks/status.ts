@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from '../../core/context.js';
+import { docPage } from '../../core/doc-page.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
@@ -203,7 +204,7 @@ function reaches(harness: Harness, matcher: unknown): boolean {
 function installFix(harness: Harness): string {
   return harness === 'claude-code'
     ? personCommand('hooks install --agent claude-code')
-    : `give ${HARNESS[harness].files[0]} today's command by hand (docs/guard.md, "Install")`;
+    : `give ${HARNESS[harness].files[0]} today's command by hand (${docPage('guard.md')}, "Install")`;
 }
 
 function statusOf(ctx: Context, harness: Harness, root: string, file: string, text: string): HarnessStatus {
