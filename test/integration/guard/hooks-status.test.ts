@@ -24,7 +24,9 @@ function snapshot(dir: string): string {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
-    .filter((p) => !/\/(\.git|node_modules)\//.test(p))
+    // agents/runtime/ is the hook's own machine-local cache (the note of the committed rules it
+    // leaves on a full decision), ignored by git: the probe runs the real hook, which may write it.
+    .filter((p) => !/\/(\.git|node_modules|agents\/runtime)\//.test(p))
     .sort();
   return files.map((p) => `${p}\n${readFileSync(p, 'utf8')}`).join('\n') + git(dir, 'status', '--porcelain');
 }
