@@ -14,8 +14,16 @@ export {
   EVIDENCE_EVENTS,
   type EvidenceEntry,
   type EvidenceEvent,
+  LEDGER_SCHEMA,
   type LedgerRecord,
   type Payload,
+  signedContent,
 } from './record.js';
-export { type Appended, type AppendOptions, appendEvidence, appendEvidenceBatch } from './store.js';
+export {
+  type Appended,
+  type AppendOptions,
+  appendEvidence,
+  appendEvidenceBatch,
+  appendSignedEvidence,
+} from './store.js';
 export { type StreamVerification, VERIFY_REASONS, type VerifyReason, verifyStream } from './verify.js';

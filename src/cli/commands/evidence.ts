@@ -18,13 +18,17 @@ export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: b
     return report.exit;
   }
   for (const s of report.streams) {
+    // A newer build's record is not a broken one: it says so, and what to do.
+    const newer = s.reason === 'newer-version';
     const what =
       s.status === 'clean'
         ? `${s.records} record${s.records === 1 ? '' : 's'}`
         : s.status === 'torn-tail'
           ? `intact through seq ${s.intactThroughSeq}; the last line is unfinished`
-          : `first bad seq ${s.firstBadSeq}: ${s.reason}`;
-    out(ctx, `${s.status.padEnd(9)}  ${clean(s.file)}  ${what}`);
+          : newer
+            ? `seq ${s.firstBadSeq} was written by a newer agent-config; upgrade it to verify the stream`
+            : `first bad seq ${s.firstBadSeq}: ${s.reason}`;
+    out(ctx, `${(newer ? 'newer' : s.status).padEnd(9)}  ${clean(s.file)}  ${what}`);
   }
   const streamCodes = new Set(['torn-tail', ...report.streams.flatMap((s) => (s.reason ? [s.reason] : []))]);
   for (const p of report.problems) {
