@@ -87,6 +87,14 @@ export interface GitPort {
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** git's `user.name` as the repository sees it, or null when it is not set. */
   userName(): Promise<string | null>;
+  /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
+  configValue(name: string): Promise<string | null>;
+  /**
+   * Files named `rev:path` (path from the top level), read with one `git cat-file --batch`, in
+   * the order asked: each one's bytes, or null when the revision or the file is missing or is
+   * not a blob.
+   */
+  showFiles(specs: readonly string[]): Promise<Array<Buffer | null>>;
 }
 
 /** Builds a port for a directory. Commands receive this factory through the Context. */

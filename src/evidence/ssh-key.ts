@@ -111,6 +111,21 @@ function ecKey(r: SshReader, type: string): { curve: CurveName; jwk: object } {
   return { curve: curveName as CurveName, jwk: { kty: 'EC', crv: curve.jwk, x: b64url(x), y: b64url(y) } };
 }
 
+// A ledger holds thousands of signatures by a handful of keys: each key is imported once.
+const KEY_CACHE = new Map<string, KeyObject>();
+const KEY_CACHE_SIZE = 256;
+
+function cachedKeyObject(blob: Buffer, jwk: object): KeyObject {
+  const id = blob.toString('base64');
+  let key = KEY_CACHE.get(id);
+  if (key === undefined) {
+    key = nodeCrypto().createPublicKey({ key: jwk as never, format: 'jwk' });
+    if (KEY_CACHE.size >= KEY_CACHE_SIZE) KEY_CACHE.clear();
+    KEY_CACHE.set(id, key);
+  }
+  return key;
+}
+
 /**
  * Parses an SSH public key blob; throws `SshFormatError` for a type outside `SSH_KEY_TYPES`,
  * a malformed field, trailing bytes or a key node:crypto refuses (a point off its curve).
@@ -152,7 +167,7 @@ export function parseSshPublicKey(blob: Buffer): SshPublicKey {
   r.end();
   let built: KeyObject | undefined;
   const keyObject = () => {
-    built ??= nodeCrypto().createPublicKey({ key: jwk as never, format: 'jwk' });
+    built ??= cachedKeyObject(blob, jwk);
     return built;
   };
   try {

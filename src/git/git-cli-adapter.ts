@@ -99,6 +99,30 @@ export function parseCatFileBatch(out: Buffer): Map<string, Buffer | null> {
   return blobs;
 }
 
+/**
+ * Parses `git cat-file --batch` output answer by answer, in the order asked: a blob's bytes, or
+ * null for `<name> missing`, `<name> ambiguous` and objects that are not blobs.
+ */
+export function parseCatFileInOrder(out: Buffer, count: number): Array<Buffer | null> {
+  const answers: Array<Buffer | null> = [];
+  let at = 0;
+  while (answers.length < count && at < out.length) {
+    const eol = out.indexOf(0x0a, at);
+    if (eol === -1) break;
+    const words = out.toString('latin1', at, eol).split(' ');
+    at = eol + 1;
+    const size = Number(words[2]);
+    if (words.length !== 3 || !Number.isSafeInteger(size)) {
+      answers.push(null);
+      continue;
+    }
+    answers.push(words[1] === 'blob' ? out.subarray(at, at + size) : null);
+    at += size + 1;
+  }
+  while (answers.length < count) answers.push(null);
+  return answers;
+}
+
 function splitZ(out: string): string[] {
   return out.split('\0').filter((s) => s.length > 0);
 }
@@ -256,12 +280,24 @@ class GitCliAdapter implements GitPort {
   }
 
   async userName(): Promise<string | null> {
+    return this.configValue('user.name');
+  }
+
+  async configValue(name: string): Promise<string | null> {
     try {
-      const out = (await this.raw(['config', '--get', 'user.name'])).trim();
+      const out = (await this.raw(['config', '--get', name])).trim();
       return out.length > 0 ? out : null;
     } catch {
       return null;
     }
+  }
+
+  async showFiles(specs: readonly string[]): Promise<Array<Buffer | null>> {
+    if (specs.length === 0) return [];
+    // A spec holding a newline would split into two requests: it names nothing.
+    const asked = specs.map((s) => (s.includes('\n') ? ':missing' : s));
+    const out = await runGitBytes(this.dir, ['cat-file', '--batch'], `${asked.join('\n')}\n`);
+    return parseCatFileInOrder(out, specs.length);
   }
 
   async gitPath(name: string): Promise<string> {

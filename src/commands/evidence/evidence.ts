@@ -8,6 +8,7 @@ import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
 import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
+import { SIGNERS_FILE } from '../../evidence/trust.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
@@ -135,8 +136,9 @@ async function anchorProblems(
   return compareWithAnchor({
     streamsThen: new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const)),
     streamNow: (file) => (now.has(file) ? (now.get(file) ?? fileBytes(root, file)) : null),
+    // The signers file changes by review, with signed signers.changed records (docs/signing.md).
     frozenThen: files
-      .filter((f) => !f.path.startsWith(`${LEDGER_DIR}/`) && isFrozen(f.path))
+      .filter((f) => !f.path.startsWith(`${LEDGER_DIR}/`) && f.path !== SIGNERS_FILE && isFrozen(f.path))
       .map((f) => ({ file: f.path, oid: f.oid })),
     frozenNow: (file) => fileBytes(root, file),
   });
