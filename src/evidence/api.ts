@@ -5,6 +5,7 @@ export { LEDGER_DIR, streamFile } from './paths.js';
 export {
   type EvidenceRead,
   type EvidenceRecordRead,
+  findVerifiedRecords,
   hasVerifiedRecord,
   type ReadEvidenceOptions,
   readEvidence,

@@ -131,6 +131,9 @@ export const WINDOW_REFUSALS = Object.freeze({
   'confirmation-mismatch': 1,
   'window-already-open': 1,
   'window-not-open': 1,
+  'signature-required': 2,
+  'signer-unknown': 1,
+  'signature-invalid': 1,
 } as const);
 
 export type WindowRefusal = keyof typeof WINDOW_REFUSALS;

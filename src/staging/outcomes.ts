@@ -26,7 +26,10 @@ export type OutcomeCode =
   | 'invalid-token'
   | 'unrecorded'
   | 'unrecorded-confirmation'
-  | 'evidence-failed';
+  | 'evidence-failed'
+  | 'signature-required'
+  | 'signature-invalid'
+  | 'signer-unknown';
 
 /** One row of the outcome table: the code, its exit code for that verb, and what it means. */
 export interface OutcomeSpec {
@@ -37,6 +40,20 @@ export interface OutcomeSpec {
 
 const row = (code: OutcomeCode, exit: 0 | 1 | 2, meaning: string): OutcomeSpec =>
   Object.freeze({ code, exit, meaning });
+
+// A person's decision with signers registered (docs/signing.md): it could not be signed.
+const SIGNING: readonly OutcomeSpec[] = [
+  row(
+    'signature-required',
+    2,
+    'signers are registered: the decision is signed with a key (--key, AGENT_CONFIG_SIGNING_KEY, git user.signingkey) and the ledger is on; nothing changed',
+  ),
+  row(
+    'signer-unknown',
+    1,
+    'the signing key is not trusted for this person in every version of the signers file; nothing changed',
+  ),
+];
 
 const SHARED: readonly OutcomeSpec[] = [
   row('expired', 1, 'the stage outlived its window; nothing was consumed'),
@@ -85,6 +102,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
       1,
       'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
     ),
+    ...SIGNING,
     ...SHARED,
   ]),
   decline: Object.freeze([
@@ -102,6 +120,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
       1,
       'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
     ),
+    ...SIGNING,
     ...SHARED,
   ]),
   claim: Object.freeze([
@@ -118,6 +137,21 @@ export const OUTCOMES: Readonly<Record<StagingVerb, readonly OutcomeSpec[]>> = O
       'evidence-failed',
       1,
       'the stage.claimed record could not be written: the stage is consumed and never executes',
+    ),
+    row(
+      'signature-required',
+      1,
+      'signers are registered and the confirmation is not signed (or the ledger is off); the stage keeps waiting, nothing was consumed',
+    ),
+    row(
+      'signature-invalid',
+      1,
+      "the confirmation's signature does not hold for its record and stream; the stage keeps waiting, nothing was consumed",
+    ),
+    row(
+      'signer-unknown',
+      1,
+      'the confirmation is signed by a key not trusted for its person; the stage keeps waiting, nothing was consumed',
     ),
     ...SHARED,
   ]),

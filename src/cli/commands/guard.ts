@@ -98,11 +98,24 @@ export function registerWindow(program: Command, ctx: Context, state: CliState):
     )
     .option('--reason <text>', 'why (required; recorded)')
     .option('--as <human>', 'who opens it: human:<name> (default: AGENT_CONFIG_HUMAN)')
+    .option(
+      '--key <file>',
+      'the key that signs the opening when signers are registered (default: $AGENT_CONFIG_SIGNING_KEY, else git user.signingkey)',
+    )
     .option('--root <dir>', 'repository root (default: the current folder or the git top level)')
-    .action(async (opts: { for: string; actions: string; reason?: string; as?: string; root?: string }) => {
-      const { runWindowOpen } = await import('../../commands/guard/window.js');
-      state.exitCode = renderWindowReport(ctx, await runWindowOpen(ctx, opts));
-    });
+    .action(
+      async (opts: {
+        for: string;
+        actions: string;
+        reason?: string;
+        as?: string;
+        key?: string;
+        root?: string;
+      }) => {
+        const { runWindowOpen } = await import('../../commands/guard/window.js');
+        state.exitCode = renderWindowReport(ctx, await runWindowOpen(ctx, opts));
+      },
+    );
   window
     .command('close')
     .description('close the open window now (no ceremony: closing only tightens)')

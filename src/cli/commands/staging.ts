@@ -12,6 +12,8 @@ import { err, out } from '../output.js';
 import type { CliState } from '../state.js';
 
 const ROOT_HELP = 'repository root (default: the current folder or the git top level)';
+const SIGNING_KEY_HELP =
+  "the key that signs a person's decision when signers are registered (default: $AGENT_CONFIG_SIGNING_KEY, else git user.signingkey)";
 
 function detailLines(report: StagingReport): string[] {
   const r = report.record;
@@ -92,6 +94,7 @@ function registerDecisions(program: Command, ctx: Context, state: CliState): voi
     )
     .argument('<token>', 'the token `stage` printed')
     .option('--as <human>', 'who decides, `human:<name>` (default: $AGENT_CONFIG_HUMAN)')
+    .option('--key <file>', SIGNING_KEY_HELP)
     .option('--json', 'refused: a confirmation is never made by a program')
     .option('--root <dir>', ROOT_HELP)
     .action(async (token: string, opts) => {
@@ -105,6 +108,7 @@ function registerDecisions(program: Command, ctx: Context, state: CliState): voi
     .argument('<token>', 'the token `stage` printed')
     .option('--reason <text>', 'why, for the agent that staged it')
     .option('--as <who>', 'who declines (default: $AGENT_CONFIG_HUMAN)')
+    .option('--key <file>', SIGNING_KEY_HELP)
     .option('--json', 'print the outcome and the record as JSON')
     .option('--root <dir>', ROOT_HELP)
     .action(async (token: string, opts) => {

@@ -51,7 +51,8 @@ export interface GatesReport {
  * the unreadable files are named in `problems`.
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { root, config } = repo;
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -71,6 +72,6 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     problems: tree.problems,
     warnings: tree.warnings,
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: windowStateAt(root, config, ctx.clock()).window,
+    window: (await windowStateAt(repo, ctx.clock())).window,
   };
 }

@@ -1,9 +1,9 @@
-import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { nodeCrypto } from '../../core/crypto.js';
 import { appendEvidence } from '../../evidence/api.js';
 import type { Harness, ShellCall } from '../../guard/harness.js';
 import { windowCovers } from '../../guard/window.js';
+import type { ConfiguredRepository } from '../../repo/open-repository.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { windowStateAt } from './window.js';
 
@@ -16,12 +16,12 @@ export async function throughWindow(
   ctx: Context,
   harness: Harness,
   call: ShellCall,
-  root: string,
-  config: Config,
+  repo: ConfiguredRepository,
   actions: string[],
   never: string[],
 ): Promise<HookReport | null> {
-  const state = windowStateAt(root, config, ctx.clock());
+  const { root, config } = repo;
+  const state = await windowStateAt(repo, ctx.clock());
   if (!state.open || !windowCovers(state, actions, never)) return null;
   const object = callObject(ctx, call, root);
   const shown = actions.join(', ');

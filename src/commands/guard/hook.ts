@@ -1,14 +1,16 @@
 import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
+import { SIGNATURE_REFUSALS, SIGNERS_FILE } from '../../evidence/trust.js';
 import { classifyCommand, looselyNamed } from '../../guard/classify.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, readHookInput, type ShellCall } from '../../guard/harness.js';
 import type { GuardRule } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { type ConfiguredRepository, openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
+import { loadSignerTrust } from '../signing/trust.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
@@ -37,6 +39,17 @@ async function decideGuarded(
   const extra = { actions };
   if (step.step === 'claim') {
     const claim = await runClaim(ctx, { root, token: step.record.token });
+    if (SIGNATURE_OUTCOMES.has(claim.outcome)) {
+      const t = step.record.token;
+      return report(
+        harness,
+        'pending',
+        deny(
+          `this command (${shown}) is marked confirmed, but the confirmation does not count (${claim.outcome}: ${claim.problem ?? 'it is not signed by a trusted signer'}); it was not run. Only a person's signed confirmation lets it through: a person runs \`${personCommand(`confirm ${t}`)}\` at a terminal, signing with their key. Do not look for another way to run it.`,
+        ),
+        { ...extra, token: t },
+      );
+    }
     if (claim.outcome === 'execute') {
       const by = claim.record?.decided_by ?? 'a person';
       return report(
@@ -86,6 +99,29 @@ async function decideGuarded(
   );
 }
 
+const SIGNATURE_OUTCOMES: ReadonlySet<string> = new Set(SIGNATURE_REFUSALS);
+
+/**
+ * With signers registered and the ledger off, no record can carry a person's signature: nothing
+ * a person decides can be honoured, and the hook says so instead of staging for nothing.
+ * Null otherwise (the signers are read only when the ledger is off).
+ */
+async function unhonourable(
+  harness: Harness,
+  repo: ConfiguredRepository,
+  actions: string[],
+): Promise<HookReport | null> {
+  if (repo.config.evidence.ledger || !(await loadSignerTrust(repo)).trust.required) return null;
+  return report(
+    harness,
+    'failed',
+    deny(
+      `this command is guarded (${actions.join(', ')}) and was not run. Signers are registered (${SIGNERS_FILE}) but evidence.ledger is false in agent-config.yaml, so no decision of a person can be honoured: a person turns the ledger back on, then confirms.`,
+    ),
+    { actions },
+  );
+}
+
 /**
  * `agent-config hook <harness>`: the PreToolUse decision. No opinion for anything the rules do
  * not guard; for a guarded command an explicit allow or deny on every path, failures included.
@@ -119,6 +155,7 @@ export async function runHook(
     );
   }
   const call = input.call;
+  let repo: ConfiguredRepository | null = null;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
   let rules: GuardRule[];
@@ -127,7 +164,8 @@ export async function runHook(
     // The project the harness names (else the hook's own folder, where harnesses start it): rules
     // and stages come from there, wherever the agent's shell has moved to; the call's own
     // folder is part of the staged object.
-    ({ root, config } = await openRepository(ctx, { find: 'project-dir', harness, config: 'read' }));
+    repo = await openRepository(ctx, { find: 'project-dir', harness, config: 'read' });
+    ({ root, config } = repo);
     rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);
@@ -146,7 +184,7 @@ export async function runHook(
       },
     );
   }
-  if (configProblem !== null || root === null) {
+  if (configProblem !== null || root === null || repo === null) {
     return report(
       harness,
       'failed',
@@ -158,7 +196,8 @@ export async function runHook(
   }
   try {
     return (
-      (await throughWindow(ctx, harness, call, root, config, actions, never)) ??
+      (await unhonourable(harness, repo, actions)) ??
+      (await throughWindow(ctx, harness, call, repo, actions, never)) ??
       (await decideGuarded(ctx, harness, call, root, config, actions))
     );
   } catch (error) {

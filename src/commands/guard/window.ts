@@ -1,12 +1,12 @@
-import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { randomHex } from '../../core/crypto.js';
 import { docPage } from '../../core/doc-page.js';
 import { UsageError } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { appendEvidence, readEvidence } from '../../evidence/api.js';
+import { appendEvidence, appendSignedEvidence, readEvidence } from '../../evidence/api.js';
 import { ACTOR } from '../../evidence/record.js';
+import { checkRecordSignature, type SignatureRefusal } from '../../evidence/trust.js';
 import { rulesFor, UNREADABLE_ACTION } from '../../guard/rules.js';
 import {
   deriveWindow,
@@ -17,7 +17,10 @@ import {
   type WindowState,
   type WindowView,
 } from '../../guard/window.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { type ConfiguredRepository, openRepository } from '../../repo/open-repository.js';
+import { prepareDecisionSigning } from '../signing/decision-signing.js';
+import { SignatureError } from '../signing/sign.js';
+import { loadSignerTrust } from '../signing/trust.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
 /** What a `window` verb answers: its outcome code, the exit code and the window concerned. */
@@ -31,8 +34,17 @@ export interface WindowReport {
   message: string;
 }
 
-/** The gate window at `now`, read from the ledger (closed when it is off or cannot be read). */
-export function windowStateAt(root: string, config: Config, now: Date): WindowState {
+/** The window state, and why an opening did not count when its signature did not hold. */
+export type WindowStateRead = WindowState & { refused?: { code: SignatureRefusal; detail: string } };
+
+/**
+ * The gate window at `now`, read from the ledger (closed when it is off or cannot be read).
+ * With signers registered, an opening counts only when its signature holds for a trusted
+ * signer matching its actor (docs/signing.md); the signers are read only when a window could be
+ * open, so the guard pays nothing for them otherwise.
+ */
+export async function windowStateAt(repo: ConfiguredRepository, now: Date): Promise<WindowStateRead> {
+  const { root, config } = repo;
   if (!config.evidence.ledger) return { open: false, window: null, because: 'none' };
   let read: ReturnType<typeof readEvidence>;
   try {
@@ -41,7 +53,19 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
     return { open: false, window: null, because: 'unreadable' };
   }
   const clean = read.streams.every((s) => s.problem === undefined && s.verification?.status === 'clean');
-  return deriveWindow(read.records, clean, now);
+  const state = deriveWindow(read.records, clean, now);
+  if (!state.open) return state;
+  const { trust } = await loadSignerTrust(repo);
+  if (!trust.required) return state;
+  let refused: WindowStateRead['refused'];
+  const signed = read.records.filter((r) => {
+    if (r.record.event !== 'window.opened') return true;
+    const verdict = checkRecordSignature(r.record, r.stream, trust, [now.getTime()]);
+    if (!verdict.ok) refused = { code: verdict.code, detail: verdict.detail };
+    return verdict.ok;
+  });
+  const counted = deriveWindow(signed, clean, now);
+  return counted.open || refused === undefined ? counted : { ...counted, refused };
 }
 
 function refuse(
@@ -67,6 +91,8 @@ export interface WindowOpenOptions {
   reason?: string;
   /** `human:<id>`; defaults to `AGENT_CONFIG_HUMAN`. */
   as?: string;
+  /** The key that signs the opening when signers are registered (docs/signing.md). */
+  key?: string;
 }
 
 function question(actions: string[], duration: string, until: string, reason: string, by: string): string {
@@ -118,7 +144,8 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     ),
   ];
   if (actions.length === 0) return refuse('open', 'actions-required', 'name the actions with --actions A,B');
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = repo;
   const rules = rulesFor(config.guard);
   const unknown = actions.find((a) => a !== UNREADABLE_ACTION && !rules.some((r) => r.action === a));
   if (unknown !== undefined) {
@@ -148,7 +175,10 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
   if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
     return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
   }
-  const before = windowStateAt(root, config, ctx.clock());
+  const { trust } = await loadSignerTrust(repo);
+  const signing = await prepareDecisionSigning(ctx, repo, trust, config.evidence.ledger, by, options.key);
+  if ('refusal' in signing) return refuse('open', signing.refusal, signing.message);
+  const before = await windowStateAt(repo, ctx.clock());
   if (before.open)
     return refuse('open', 'window-already-open', 'a window is open already; close it first', before);
   if (before.because === 'unreadable') {
@@ -164,11 +194,11 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     return refuse('open', 'confirmation-mismatch', 'the answer was not "understood"; no window was opened');
   }
   const now = ctx.clock();
-  const again = windowStateAt(root, config, now);
+  const again = await windowStateAt(repo, now);
   if (again.open) return refuse('open', 'window-already-open', 'a window was opened meanwhile', again);
   const id = randomHex(ctx, 8);
-  await appendEvidence(ctx, root, config, {
-    event: 'window.opened',
+  const entry = {
+    event: 'window.opened' as const,
     actor: by,
     payload: {
       window: id,
@@ -177,8 +207,16 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       for: options.for,
       expires_at: new Date(now.getTime() + ms).toISOString(),
     },
-  });
-  const state = windowStateAt(root, config, ctx.clock());
+  };
+  try {
+    if (signing.sign === null) await appendEvidence(ctx, root, config, entry);
+    else await appendSignedEvidence(ctx, root, config, entry, signing.sign);
+  } catch (error) {
+    if (error instanceof SignatureError)
+      return refuse('open', error.code, `${error.message}; no window was opened`);
+    throw error;
+  }
+  const state = await windowStateAt(repo, ctx.clock());
   return {
     verb: 'open',
     outcome: 'opened',
@@ -202,8 +240,9 @@ export async function runWindowClose(
       'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
     );
   }
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
-  const state = windowStateAt(root, config, ctx.clock());
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const { root, config } = repo;
+  const state = await windowStateAt(repo, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
   await appendEvidence(ctx, root, config, {
     event: 'window.closed',
@@ -222,9 +261,13 @@ export async function runWindowClose(
 
 /** `agent-config window status`: the window now, from the ledger and the clock. */
 export async function runWindowStatus(ctx: Context, options: { root?: string }): Promise<WindowReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'read' });
-  const state = windowStateAt(root, config, ctx.clock());
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const state = await windowStateAt(repo, ctx.clock());
   const w = state.window;
+  const unsigned =
+    state.refused === undefined
+      ? ''
+      : ` (an opening without a valid signature does not count: ${state.refused.code}, ${state.refused.detail})`;
   return {
     verb: 'status',
     outcome: 'status',
@@ -233,7 +276,7 @@ export async function runWindowStatus(ctx: Context, options: { root?: string }):
     window: w,
     message:
       w === null
-        ? 'no window is open'
+        ? `no window is open${unsigned}`
         : `open until ${w.expiresAt} for ${w.actions.join(', ')}, opened by ${w.openedBy}: ${w.reason} (${w.bypassed} let through)`,
   };
 }

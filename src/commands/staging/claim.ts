@@ -5,7 +5,8 @@ import { decideClaim, selectForClaim } from '../../staging/decide.js';
 import { policyAt } from '../../staging/status.js';
 import { listStore, locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
-import { decisionOnRecord, recordClaim } from './staging-evidence.js';
+import { loadSignerTrust } from '../signing/trust.js';
+import { decisionHonoured, recordClaim } from './staging-evidence.js';
 import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
 
 export interface ClaimOptions {
@@ -31,7 +32,8 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
   if (options.token !== undefined && !isSafeToken(options.token)) {
     return outcomeReport('claim', 'invalid-token', null);
   }
-  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
+  const store = storeOf(repo);
   let token = options.token;
   if (token === undefined) {
     const found = selectForClaim(
@@ -43,14 +45,21 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
     if (found === null) return outcomeReport('claim', 'token-mismatch', null);
     token = found.token;
   }
-  // A confirmation counts only when the ledger holds its record; without one nothing is consumed.
+  // A confirmation counts only when the ledger holds its record — signed by a trusted signer
+  // once signers are registered (docs/signing.md); otherwise nothing is consumed.
   const peek = decideClaim(locateRecord(store.root, token), policyAt(ctx.clock(), store));
-  if (peek.outcome === 'execute' && !decisionOnRecord(store, 'stage.confirmed', token)) {
-    return {
-      ...decisionReport('claim', token, { ...peek, transition: undefined }),
-      outcome: 'unrecorded-confirmation',
-      exit: 1,
-    };
+  if (peek.outcome === 'execute') {
+    const { trust } = await loadSignerTrust(repo);
+    const honour = decisionHonoured(store, trust, 'stage.confirmed', token, ctx.clock());
+    if (!honour.ok) {
+      const outcome = honour.code === 'unrecorded' ? 'unrecorded-confirmation' : honour.code;
+      return {
+        ...decisionReport('claim', token, { ...peek, transition: undefined }),
+        outcome,
+        exit: 1,
+        ...(honour.code === 'unrecorded' ? {} : { problem: honour.detail }),
+      };
+    }
   }
   const decision = settle(store.root, token, (found) => decideClaim(found, policyAt(ctx.clock(), store)));
   // Record, then act: `execute` is answered only once `stage.claimed` is on disk.
