@@ -19,6 +19,7 @@ import {
 } from '../../guard/window.js';
 import { type ConfiguredRepository, openRepository } from '../../repo/open-repository.js';
 import { prepareDecisionSigning } from '../signing/decision-signing.js';
+import { personPrompt } from '../signing/person-terminal.js';
 import { SignatureError } from '../signing/sign.js';
 import { loadSignerTrust } from '../signing/trust.js';
 import { isHumanDecider } from '../staging/confirm.js';
@@ -172,7 +173,8 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     );
   }
   // The flags are checked first: a call that could never open a window says what is wrong with it.
-  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
+  const prompt = personPrompt(ctx);
+  if (prompt === null) {
     return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
   }
   const { trust } = await loadSignerTrust(repo);
@@ -189,7 +191,7 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     );
   }
   const until = new Date(ctx.clock().getTime() + ms).toISOString();
-  const answer = await ctx.prompt(question(actions, options.for, until, reason, by)).catch(() => null);
+  const answer = await prompt(question(actions, options.for, until, reason, by)).catch(() => null);
   if (answer === null || answer.trim().toLowerCase() !== 'understood') {
     return refuse('open', 'confirmation-mismatch', 'the answer was not "understood"; no window was opened');
   }

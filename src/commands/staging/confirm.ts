@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context, Prompt } from '../../core/context.js';
 import { confirmQuestion, deciderQuestion } from '../../render/pending.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { changedWhileAsked } from '../../staging/asked.js';
@@ -8,6 +8,7 @@ import { formatExpiry, policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import { prepareDecisionSigning } from '../signing/decision-signing.js';
+import { personPrompt } from '../signing/person-terminal.js';
 import { loadSignerTrust } from '../signing/trust.js';
 import { decisionHonoured, recordDecision } from './staging-evidence.js';
 import { decisionReport, outcomeReport, type StagingReport, settle, storeOf } from './staging-shared.js';
@@ -32,7 +33,7 @@ export function isHumanDecider(decider: string): boolean {
  * they typed (or git's user.name on an empty answer). Null when they cancelled (Ctrl-C, Ctrl-D);
  * an answer that names nobody valid comes back as it is and fails `isHumanDecider`.
  */
-async function askDecider(ctx: Context, root: string, prompt: NonNullable<Context['prompt']>) {
+async function askDecider(ctx: Context, root: string, prompt: Prompt) {
   const name = await ctx.git(root).userName();
   const suggested = name !== null && isHumanDecider(`human:${name}`) ? name : null;
   const answer = await prompt(deciderQuestion(suggested)).catch(() => null);
@@ -50,8 +51,8 @@ async function askDecider(ctx: Context, root: string, prompt: NonNullable<Contex
 export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise<StagingReport> {
   if (!isSafeToken(options.token)) return outcomeReport('confirm', 'invalid-token', null);
   const token = options.token;
-  const prompt = ctx.prompt;
-  if (options.json === true || !ctx.io.stdinIsTTY || prompt === undefined) {
+  const prompt = personPrompt(ctx);
+  if (options.json === true || prompt === null) {
     return outcomeReport('confirm', 'stdin-not-tty', token);
   }
   // An empty AGENT_CONFIG_HUMAN names nobody, as if it were not set.
