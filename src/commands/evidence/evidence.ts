@@ -7,8 +7,13 @@ import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
-import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
-import { SIGNERS_FILE } from '../../evidence/trust.js';
+import { EVIDENCE_EVENTS, type LedgerRecord, sha256Hex } from '../../evidence/record.js';
+import {
+  firstSignersChange,
+  type SignatureFinding,
+  signatureFindings,
+} from '../../evidence/signature-findings.js';
+import { SIGNERS_FILE, signerTrust } from '../../evidence/trust.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
@@ -37,6 +42,7 @@ export interface VerifyProblem {
     | 'not-a-file'
     | 'symlink-outside'
     | 'unreadable'
+    | SignatureFinding['code']
     | EvidenceError['code'];
   file: string;
   seq?: number;
@@ -60,7 +66,7 @@ const ALWAYS_FROZEN = ['agents/evidence/**', '**/*.patch'];
 
 function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems: VerifyProblem[] } {
   try {
-    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true }), problems: [] };
+    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true, collect: true }), problems: [] };
   } catch (error) {
     if (!(error instanceof EvidenceError)) throw error;
     const problem = { code: error.code, file: error.where ?? LEDGER_DIR, detail: error.message };
@@ -99,12 +105,21 @@ function fileBytes(root: string, file: string): Uint8Array | null {
   return Buffer.isBuffer(bytes) ? bytes : null;
 }
 
+/** What `--against` found, and what REF holds that the signature checks need. */
+interface Anchored {
+  problems: AnchorProblem[];
+  /** The ledger streams tracked at REF, by repository-relative file. */
+  streamsThen: ReadonlyMap<string, Uint8Array>;
+  /** The signers file at REF, or null when REF has none. */
+  signersThen: string | null;
+}
+
 async function anchorProblems(
   { root, git, gitView }: Repository,
   against: string,
   read: EvidenceRead,
   frozenGlobs: string[],
-): Promise<AnchorProblem[]> {
+): Promise<Anchored> {
   if ((await git.resolveRevision(against)) === null)
     throw new UsageError(
       `cannot resolve \`${against}\``,
@@ -118,10 +133,12 @@ async function anchorProblems(
     return path === null ? [] : [{ ...e, path }];
   });
   const configAtRef = files.find((f) => f.path === 'agent-config.yaml');
+  const signersAtRef = files.find((f) => f.path === SIGNERS_FILE);
   const ledgerFiles = files.filter((f) => isLedgerFile(f.path));
   const blobs = await git.readBlobs([
     ...ledgerFiles.map((f) => f.oid),
     ...(configAtRef ? [configAtRef.oid] : []),
+    ...(signersAtRef ? [signersAtRef.oid] : []),
   ]);
   const globs = [...ALWAYS_FROZEN, ...frozenGlobs];
   if (configAtRef) {
@@ -133,8 +150,10 @@ async function anchorProblems(
   }
   const isFrozen = picomatch(globs, { dot: true });
   const now = new Map(read.streams.map((s) => [s.file, s.bytes ?? null] as const));
-  return compareWithAnchor({
-    streamsThen: new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const)),
+  const streamsThen = new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const));
+  const signersThen = signersAtRef ? (blobs.get(signersAtRef.oid)?.toString('utf8') ?? null) : null;
+  const problems = compareWithAnchor({
+    streamsThen,
     streamNow: (file) => (now.has(file) ? (now.get(file) ?? fileBytes(root, file)) : null),
     // The signers file changes by review, with signed signers.changed records (docs/signing.md).
     frozenThen: files
@@ -142,6 +161,79 @@ async function anchorProblems(
       .map((f) => ({ file: f.path, oid: f.oid })),
     frozenNow: (file) => fileBytes(root, file),
   });
+  return { problems, streamsThen, signersThen };
+}
+
+/** The number of records (lines) in a stream's bytes. */
+function lineCount(bytes: Uint8Array): number {
+  let n = 0;
+  for (const b of bytes) if (b === 0x0a) n++;
+  return n;
+}
+
+/**
+ * Signature findings, offline (docs/signing.md). With an anchor: the records added since REF
+ * are judged by the signers REF lists — a person's decision needs a signature by a signer
+ * trusted at REF as soon as REF lists one, a signer added in the pull request counts only once
+ * merged — and a signers file that differs from REF's needs a `signers.changed` record of the
+ * pull request that ends at exactly its content. Without one: every signature must hold for the
+ * working copy's signers, and a person's decision after the first `signers.changed` is signed.
+ */
+function signatureProblems(
+  root: string,
+  ledgerOn: boolean,
+  read: EvidenceRead,
+  anchored: Anchored | null,
+): VerifyProblem[] {
+  const verified = read.records.filter((r) => r.verified);
+  const signersNow = readFileBytes(join(root, SIGNERS_FILE));
+  const nowText = Buffer.isBuffer(signersNow) ? signersNow.toString('utf8') : null;
+  // With signers registered and the ledger off, no decision of a person can carry a signature.
+  const off = (required: boolean): VerifyProblem[] =>
+    required && !ledgerOn
+      ? [
+          {
+            code: 'signature-required',
+            file: 'agent-config.yaml',
+            detail: 'evidence.ledger is false while signers are registered: no decision can be signed',
+          },
+        ]
+      : [];
+  if (anchored === null) {
+    const trust = signerTrust([nowText]);
+    const first = trust.required ? firstSignersChange(verified) : null;
+    return [
+      ...off(trust.required),
+      ...signatureFindings({ records: verified, trust, requiredFrom: first ?? undefined }),
+    ];
+  }
+  const added = verified.filter((r) => {
+    const then = anchored.streamsThen.get(r.file);
+    return then === undefined || r.record.seq > lineCount(then);
+  });
+  const trust = signerTrust([anchored.signersThen]);
+  const findings: VerifyProblem[] = off(trust.required || signerTrust([nowText]).required);
+  findings.push(
+    ...signatureFindings({
+      records: added,
+      trust,
+      requiredFrom: trust.required ? null : undefined,
+    }),
+  );
+  if ((nowText ?? '') !== (anchored.signersThen ?? '')) {
+    const digest = sha256Hex(nowText ?? '');
+    const recorded = added.some(
+      (r) => r.record.event === 'signers.changed' && r.record.payload.signers_sha256 === digest,
+    );
+    if (!recorded)
+      findings.push({
+        code: 'signers-unrecorded',
+        file: SIGNERS_FILE,
+        detail:
+          'changed since the base without a signers.changed record of this change (use `signers add|remove`)',
+      });
+  }
+  return findings;
 }
 
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
@@ -191,8 +283,10 @@ export async function runEvidenceVerify(
         'evidence verify --against',
         'for example --against origin/main',
       );
-    problems.push(...(await anchorProblems(repo, options.against, read, config.frozen)));
-  }
+    const anchored = await anchorProblems(repo, options.against, read, config.frozen);
+    problems.push(...anchored.problems, ...signatureProblems(root, config.evidence.ledger, read, anchored));
+  } else if (options.staged !== true)
+    problems.push(...signatureProblems(root, config.evidence.ledger, read, null));
   const exit = exitOf(problems);
   return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
 }

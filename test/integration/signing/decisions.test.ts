@@ -40,6 +40,16 @@ function confirmAs(root: string, token: string, extra: string[] = [], env = sign
 
 const claim = (root: string, token: string) => cli(root, ['claim', token], { minutes: 2, env: signingEnv() });
 
+/** CI's view of the same working copy: `evidence verify --against` the base fails with `code`. */
+async function expectCiFinding(root: string, code: string): Promise<void> {
+  const r = await cli(root, ['evidence', 'verify', '--against', 'origin/HEAD', '--json'], {
+    minutes: 5,
+    env: signingEnv(),
+  });
+  expect(r.code, r.stdout).toBe(1);
+  expect((JSON.parse(r.stdout).problems as Array<{ code: string }>).map((p) => p.code)).toContain(code);
+}
+
 /** What an agent does by hand: moves the stage to confirmed/ as human:ada and records it. */
 function forgeConfirmedStage(root: string, token: string): void {
   const from = join(root, STORE, 'pending', `${token}.json`);
@@ -85,6 +95,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     await appendEvidence(ledgerCtx, root, DEFAULT_CONFIG, confirmedEntry(token));
     const r = await claim(root, token);
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^signature-required/)]);
+    await expectCiFinding(root, 'signature-required');
     // Nothing was consumed: the stage keeps waiting for a signed confirmation.
     expect(readdirSync(join(root, STORE, 'confirmed'))).toEqual([`${token}.json`]);
     // The person confirms again, signed, and then it counts.
@@ -107,6 +118,8 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     );
     const r = await claim(root, token);
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^signer-unknown/)]);
+    await expectCiFinding(root, 'signer-unknown');
+    await expectCiFinding(root, 'signers-unrecorded');
   });
 
   it('a signature moved to another record, or a record edited after signing, is signature-invalid', async () => {
@@ -124,6 +137,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     });
     const moved = await claim(root, second);
     expect([moved.code, moved.stdout]).toEqual([1, expect.stringMatching(/^signature-invalid/)]);
+    await expectCiFinding(root, 'signature-invalid');
     // Edited: the signed record's payload changed to the other token, the chain recomputed.
     const file = join(root, LEDGER, `${stream}.jsonl`);
     const lines = readFileSync(file, 'utf8')
@@ -143,6 +157,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     rmSync(join(root, 'agents/runtime/evidence/head.json'));
     const edited = await claim(root, second);
     expect([edited.code, edited.stdout]).toEqual([1, expect.stringMatching(/^signature-invalid/)]);
+    await expectCiFinding(root, 'signature-invalid');
   });
 
   it('a signed record replayed in another stream is signature-invalid', async () => {
@@ -163,6 +178,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     rmSync(join(root, 'agents/runtime/evidence/head.json'));
     const r = await claim(root, token);
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^signature-invalid/)]);
+    await expectCiFinding(root, 'signature-invalid');
   });
 
   it('deleting the signers file in the working copy and in a commit does not fall back to unsigned', async () => {
@@ -174,6 +190,8 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     await appendEvidence(ledgerCtx, root, DEFAULT_CONFIG, confirmedEntry(token));
     const r = await claim(root, token);
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^signature-required/)]);
+    await expectCiFinding(root, 'signature-required');
+    await expectCiFinding(root, 'signers-unrecorded');
   });
 
   it('with the ledger switched off nothing a person decides is honoured, and the hook says so', async () => {
@@ -313,6 +331,13 @@ describe.runIf(HAS_SSH_KEYGEN)('signed gate windows', () => {
       /^no window is open \(an opening without a valid signature does not count: signature-required/,
     );
     expect((await hook(root)).permissionDecision).toBe('deny');
+    const r = await cli(root, ['evidence', 'verify', '--against', 'origin/HEAD', '--json'], {
+      minutes: 5,
+      env: signingEnv(),
+    });
+    expect(JSON.parse(r.stdout).problems.map((p: { code: string }) => p.code)).toEqual([
+      'signature-required',
+    ]);
     const opened = await cli(root, [...openArgs, '--key', ada.file], {
       answer: 'understood',
       env: signingEnv(),
