@@ -64,9 +64,13 @@ export interface EvidenceVerifyReport {
 const IO_CODES = new Set(['not-a-file', 'unreadable', 'io-error', 'ledger-not-folder']);
 const ALWAYS_FROZEN = ['agents/evidence/**', '**/*.patch'];
 
-function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems: VerifyProblem[] } {
+function readLedger(
+  ctx: Context,
+  root: string,
+  collect: boolean,
+): { read: EvidenceRead; problems: VerifyProblem[] } {
   try {
-    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true, collect: true }), problems: [] };
+    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true, collect }), problems: [] };
   } catch (error) {
     if (!(error instanceof EvidenceError)) throw error;
     const problem = { code: error.code, file: error.where ?? LEDGER_DIR, detail: error.message };
@@ -179,15 +183,34 @@ function lineCount(bytes: Uint8Array): number {
  * pull request that ends at exactly its content. Without one: every signature must hold for the
  * working copy's signers, and a person's decision after the first `signers.changed` is signed.
  */
+/** The working copy's signers file, or null when it cannot be read. */
+function signersNowText(root: string): string | null {
+  const bytes = readFileBytes(join(root, SIGNERS_FILE));
+  return Buffer.isBuffer(bytes) ? bytes.toString('utf8') : null;
+}
+
+/**
+ * The verified records the signature checks judge: those the read collected, else — where no
+ * signer is registered now and the read skipped them — the records of every stream (when REF
+ * lists a signer) or of the streams that hold a signature, verified again from their bytes.
+ */
+function verifiedRecords(read: EvidenceRead, all: boolean): EvidenceRead['records'] {
+  if (read.records.length > 0) return read.records.filter((r) => r.verified);
+  return read.streams.flatMap((s) => {
+    if (s.bytes === undefined || (!all && !s.bytes.includes('"sig":"'))) return [];
+    const again = verifyStream(s.bytes, { collect: true }).read ?? [];
+    return again.filter((r) => r.verified).map((r) => ({ stream: s.stream, file: s.file, ...r }));
+  });
+}
+
 function signatureProblems(
   root: string,
   ledgerOn: boolean,
   read: EvidenceRead,
   anchored: Anchored | null,
 ): VerifyProblem[] {
-  const verified = read.records.filter((r) => r.verified);
-  const signersNow = readFileBytes(join(root, SIGNERS_FILE));
-  const nowText = Buffer.isBuffer(signersNow) ? signersNow.toString('utf8') : null;
+  const nowText = signersNowText(root);
+  const verified = verifiedRecords(read, anchored !== null && signerTrust([anchored.signersThen]).required);
   // With signers registered and the ledger off, no decision of a person can carry a signature.
   const off = (required: boolean): VerifyProblem[] =>
     required && !ledgerOn
@@ -256,7 +279,11 @@ export async function runEvidenceVerify(
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
   const { root, config } = repo;
   const { read, problems } =
-    options.staged === true ? { read: await readStaged(ctx, repo), problems: [] } : readLedger(ctx, root);
+    options.staged === true
+      ? { read: await readStaged(ctx, repo), problems: [] }
+      : // Records are kept for the signature checks only where a signer is registered: a ledger
+        // nobody signs verifies at the chain's own speed.
+        readLedger(ctx, root, signerTrust([signersNowText(root)]).required);
   const streams: VerifiedStream[] = [];
   const anomalies: EvidenceVerifyReport['anomalies'] = [];
   for (const s of read.streams) {
