@@ -5,6 +5,7 @@ import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK } from '../../core/errors.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { logJson, verifyJson } from '../../render/evidence.js';
+import { unsignedNotice } from '../../render/unsigned.js';
 import { out } from '../output.js';
 import type { CliState } from '../state.js';
 
@@ -48,6 +49,7 @@ export function renderVerify(ctx: Context, report: EvidenceVerifyReport, json: b
       ? `✅  ${n} stream${n === 1 ? '' : 's'} verified${against}.`
       : `❌  evidence verify${against}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (exit ${report.exit}).`;
   out(ctx, summary);
+  if (report.unsigned === true) out(ctx, unsignedNotice());
   return report.exit;
 }
 

@@ -48,6 +48,7 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
   const quiet = stages.length === 0;
+
   if (view === 'json') {
     ctx.io.stdout.write(render.renderGatesJsonOutput(report, all));
     return EXIT_OK;
@@ -67,6 +68,9 @@ export async function renderGatesReport(ctx: Context, report: GatesReport, view:
       : render.renderGatesText(report.entries, { all, stages });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
+  // Where a person's decision waits (or a window is open) and nobody signs, say what that proves.
+  if (view === 'text' && report.signersListed === false && (!quiet || window !== null))
+    err(ctx, (await import('../../render/unsigned.js')).unsignedNotice());
   return EXIT_OK;
 }
 

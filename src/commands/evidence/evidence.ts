@@ -18,6 +18,7 @@ import { type StreamStatus, type VerifyReason, verifyStream } from '../../eviden
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 
 /** `evidence verify`'s exit codes (SPEC §11), frozen: scripts and CI depend on them. */
 export const VERIFY_EXIT = Object.freeze({ clean: 0, integrity: 1, usage: 2, tornTail: 3, io: 4 } as const);
@@ -59,6 +60,11 @@ export interface EvidenceVerifyReport {
   anomalies: Array<{ code: 'ts-backwards' | 'ts-future'; file: string; seq: number }>;
   /** The revision `--against` compared with, as given. */
   against: string | null;
+  /**
+   * The ledger holds decisions of a person and no signer is listed: they prove nothing about who
+   * decided (the text view says so in one line; not in `--json`).
+   */
+  unsigned?: boolean;
 }
 
 const IO_CODES = new Set(['not-a-file', 'unreadable', 'io-error', 'ledger-not-folder']);
@@ -315,7 +321,9 @@ export async function runEvidenceVerify(
   } else if (options.staged !== true)
     problems.push(...signatureProblems(root, config.evidence.ledger, read, null));
   const exit = exitOf(problems);
-  return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
+  const unsigned =
+    !signersListedHere(root) && read.streams.some((s) => s.bytes?.includes('"actor":"human:') === true);
+  return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null, unsigned };
 }
 
 /** One record of `evidence log`: what the chain vouches for (`verified`) beside what it claims. */

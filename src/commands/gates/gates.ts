@@ -11,6 +11,7 @@ import {
 } from '../../roadmap/gate-entries.js';
 import { policyAt } from '../../staging/status.js';
 import { windowStateAt } from '../guard/window.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 import { type PendingReport, readPending } from '../staging/pending.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
@@ -42,6 +43,8 @@ export interface GatesReport {
   pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
+  /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
+  signersListed?: boolean;
 }
 
 /**
@@ -73,5 +76,6 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     warnings: tree.warnings,
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
     window: (await windowStateAt(repo, ctx.clock())).window,
+    signersListed: signersListedHere(root),
   };
 }
