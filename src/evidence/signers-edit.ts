@@ -33,11 +33,17 @@ export function addSignerLine(
 
 /**
  * The text without `principal`: a line listing only it goes, a line listing it among others
- * keeps the others. `removed` counts the lines touched.
+ * keeps the others; with `onlyLines` (1-based), only those lines are touched (one key of
+ * several). `removed` counts the lines touched.
  */
-export function removeSignerPrincipal(text: string, principal: string): { text: string; removed: number } {
+export function removeSignerPrincipal(
+  text: string,
+  principal: string,
+  onlyLines?: ReadonlySet<number>,
+): { text: string; removed: number } {
   let removed = 0;
-  const lines = text.split('\n').flatMap((line) => {
+  const lines = text.split('\n').flatMap((line, i) => {
+    if (onlyLines !== undefined && !onlyLines.has(i + 1)) return [line];
     const m = /^([ \t]*)(\S+)(.*)$/.exec(line);
     if (m === null || m[2]!.startsWith('#') || m[2]!.includes('"')) return [line];
     const names = m[2]!.split(',');

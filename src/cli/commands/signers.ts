@@ -63,9 +63,13 @@ export function registerSigners(program: Command, ctx: Context, state: CliState)
     .command('remove')
     .description('remove a person from the signers (a person at a terminal; signed by a trusted signer)')
     .argument('<human>', 'the signer: human:<id>')
+    .option(
+      '--only <fingerprint>',
+      'remove only the line of this key (SHA256:…, as `signers list` shows): a rotation',
+    )
     .option('--key <file>', KEY_HELP)
     .option('--root <dir>', ROOT_HELP)
-    .action(async (principal: string, opts: { key?: string; root?: string }) => {
+    .action(async (principal: string, opts: { only?: string; key?: string; root?: string }) => {
       const { runSignersRemove } = await import('../../commands/signers/signers.js');
       state.exitCode = renderSignersReport(ctx, await runSignersRemove(ctx, { ...opts, principal }));
     });

@@ -206,6 +206,8 @@ export async function runSignersAdd(ctx: Context, options: SignersAddOptions): P
 
 export interface SignersRemoveOptions extends SignersChangeOptions {
   principal: string;
+  /** Remove only the line of this key (`SHA256:…` as `signers list` shows it): a rotation. */
+  only?: string;
 }
 
 /** `agent-config signers remove human:ID`: takes effect at once (a key counts only where all versions list it). */
@@ -228,7 +230,15 @@ export async function runSignersRemove(ctx: Context, options: SignersRemoveOptio
     );
   const loaded = await loadSignerTrust(repo);
   const before = loaded.versions.working?.toString('utf8') ?? '';
-  const { text, removed } = removeSignerPrincipal(before, options.principal);
+  const only =
+    options.only === undefined
+      ? undefined
+      : new Set(
+          workingSigners(loaded)
+            .entries.filter((e) => fingerprint(e.key) === options.only)
+            .map((e) => e.line),
+        );
+  const { text, removed } = removeSignerPrincipal(before, options.principal, only);
   if (removed === 0)
     return signersReport(
       'remove',

@@ -136,6 +136,30 @@ describe.runIf(HAS_SSH_KEYGEN)('signers add, remove, list', () => {
     });
   });
 
+  it('a rotation: the new key added with the old, the old line removed with --only', async () => {
+    const { fingerprint, parsePublicKeyText } = await import('../../../src/evidence/ssh-key.js');
+    const old = makeKey('ed25519');
+    const next = makeKey('ed25519');
+    const { root } = clonedRepo();
+    await cli(root, ['signers', 'add', old.pub, '--as', 'human:ada'], { answer: 'trust', env: signingEnv() });
+    mergeToBase(root);
+    const added = await cli(root, ['signers', 'add', next.pub, '--as', 'human:ada', '--key', old.file], {
+      answer: 'trust',
+      env: signingEnv(),
+    });
+    expect(added.code, added.stdout + added.stderr).toBe(0);
+    mergeToBase(root);
+    const only = fingerprint(parsePublicKeyText(old.pub).key);
+    const removed = await cli(root, ['signers', 'remove', 'human:ada', '--only', only, '--key', next.file], {
+      answer: 'remove',
+      env: signingEnv(),
+    });
+    expect(removed.code, removed.stdout + removed.stderr).toBe(0);
+    const text = readFileSync(join(root, FILE), 'utf8');
+    expect(text).toContain(next.pub.split(' ')[1]);
+    expect(text).not.toContain(old.pub.split(' ')[1]);
+  });
+
   it('refuses without a terminal, with a bad principal or key, on a wrong answer, with the ledger off', async () => {
     const { root } = clonedRepo();
     const env = signingEnv();
