@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import type { Config } from '../../core/config.js';
-import type { Context } from '../../core/context.js';
+import type { Context, Prompt } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -10,7 +9,7 @@ import { addSignerLine, removeSignerPrincipal, SIGNER_PRINCIPAL } from '../../ev
 import { fingerprint, parsePublicKeyText, publicKeyText, type SshPublicKey } from '../../evidence/ssh-key.js';
 import { isTrusted, SIGNERS_FILE } from '../../evidence/trust.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
-import { openRepository, type Repository } from '../../repo/open-repository.js';
+import { type ConfiguredRepository, openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
 import { personPrompt } from '../signing/person-terminal.js';
 import { SignatureError, signContent } from '../signing/sign.js';
@@ -94,32 +93,70 @@ async function planSigning(
   return { actor, key, mustTrust: true };
 }
 
+/** A change being made: the verb, the person's terminal, the repository and the signers in force. */
+interface Change {
+  verb: 'add' | 'remove';
+  prompt: Prompt;
+  repo: ConfiguredRepository;
+  loaded: LoadedTrust;
+}
+
+/** The terminal, the repository and its signers, or the refusal that comes first. */
+async function openChange(
+  ctx: Context,
+  verb: Change['verb'],
+  root: string | undefined,
+): Promise<Change | SignersReport> {
+  const prompt = personPrompt(ctx);
+  if (prompt === null)
+    return signersReport(
+      verb,
+      'stdin-not-tty',
+      `signers are ${verb === 'add' ? 'added' : 'removed'} by a person at a terminal; stdin is not one`,
+    );
+  const repo = await openRepository(ctx, { root, config: 'read' });
+  if (!repo.config.evidence.ledger)
+    return signersReport(
+      verb,
+      'ledger-disabled',
+      'a change to the signers is recorded; evidence.ledger is false',
+    );
+  return { verb, prompt, repo, loaded: await loadSignerTrust(repo) };
+}
+
+/** Asks the person (`lines`, then the word to type); true when they typed it. */
+async function confirmed(change: Change, lines: string[], word: string): Promise<boolean> {
+  const question = [...lines, `Type "${word}" to ${change.verb} it (anything else cancels): `]
+    .map((line) => sanitize(line, { inline: true }))
+    .join('\n');
+  const answer = await change.prompt(question).catch(() => null);
+  return answer?.trim().toLowerCase() === word;
+}
+
 /** Records `signers.changed` (signed when a key is named), then writes the file. */
 async function applyChange(
   ctx: Context,
-  repo: Repository,
-  config: Config,
-  loaded: LoadedTrust,
+  change: Change,
   signing: Exclude<Signing, SignersReport>,
   payload: Payload,
   text: string,
-): Promise<SignersReport | null> {
+): Promise<SignersReport> {
+  const { verb, repo, loaded } = change;
   const entry = { event: 'signers.changed' as const, actor: signing.actor, payload };
   const { key } = signing;
   const extra = { required: true, hasBase: loaded.versions.hasBase };
   try {
-    if (key === null) await appendEvidence(ctx, repo.root, config, entry);
+    if (key === null) await appendEvidence(ctx, repo.root, repo.config, entry);
     else
-      await appendSignedEvidence(ctx, repo.root, config, entry, async (content) => {
+      await appendSignedEvidence(ctx, repo.root, repo.config, entry, async (content) => {
         const check = signing.mustTrust ? { trust: loaded.trust, actor: signing.actor } : undefined;
         return (await signContent(ctx, key, content, check)).sig;
       });
   } catch (error) {
-    if (error instanceof SignatureError)
-      return signersReport(payload.change === 'add' ? 'add' : 'remove', error.code, error.message, extra);
+    if (error instanceof SignatureError) return signersReport(verb, error.code, error.message, extra);
     if (error instanceof AgentConfigError)
       return signersReport(
-        payload.change === 'add' ? 'add' : 'remove',
+        verb,
         'unrecorded',
         `nothing changed: the change could not be signed or recorded (${error.oneLine()})`,
         extra,
@@ -127,7 +164,11 @@ async function applyChange(
     throw error;
   }
   writeFileAtomic(resolve(repo.root, SIGNERS_FILE), text);
-  return null;
+  const done =
+    verb === 'add'
+      ? `${payload.principal} is listed in ${SIGNERS_FILE}. ${COUNTS_ONCE}`
+      : `${payload.principal} is removed from the working copy: its signatures are no longer honoured here. Commit the change so the base branch follows (${personCommand('signers list')}).`;
+  return signersReport(verb, verb === 'add' ? 'added' : 'removed', done, extra);
 }
 
 const COUNTS_ONCE =
@@ -150,38 +191,22 @@ export async function runSignersAdd(ctx: Context, options: SignersAddOptions): P
     );
   const read = readKeyArgument(ctx, options.publicKey);
   if (typeof read === 'string') return signersReport('add', 'key-invalid', read);
-  const prompt = personPrompt(ctx);
-  if (prompt === null)
-    return signersReport(
-      'add',
-      'stdin-not-tty',
-      'signers are added by a person at a terminal; stdin is not one',
-    );
-  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  if (!repo.config.evidence.ledger)
-    return signersReport(
-      'add',
-      'ledger-disabled',
-      'a change to the signers is recorded; evidence.ledger is false',
-    );
-  const loaded = await loadSignerTrust(repo);
+  const change = await openChange(ctx, 'add', options.root);
+  if ('outcome' in change) return change;
+  const { repo, loaded } = change;
   const working = workingSigners(loaded);
   if (working.entries.some((e) => e.principals === options.as && e.key.blob.equals(read.key.blob)))
     return signersReport('add', 'already-listed', `${options.as} is listed with this key already`);
   const signing = await planSigning(ctx, repo, loaded, 'add', options.key, options.as);
   if ('outcome' in signing) return signing;
-  const question = [
+  const asked = [
     `Add a signer to ${SIGNERS_FILE}`,
     `  Signs as:     ${options.as}`,
     `  Key:          ${read.key.type} ${fingerprint(read.key)}${read.comment === '' ? '' : ` (${read.comment})`}`,
     `  Changed by:   ${signing.actor}${signing.key === null ? ' (unsigned: the first signer)' : ''}`,
     'Decisions signed with this key will be honoured as this person once the change is on the base branch.',
-    'Type "trust" to add it (anything else cancels): ',
-  ]
-    .map((line) => sanitize(line, { inline: true }))
-    .join('\n');
-  const answer = await prompt(question).catch(() => null);
-  if (answer?.trim().toLowerCase() !== 'trust')
+  ];
+  if (!(await confirmed(change, asked, 'trust')))
     return signersReport('add', 'confirmation-mismatch', 'the answer was not "trust"; nothing changed');
   const text = addSignerLine(
     loaded.versions.working?.toString('utf8') ?? null,
@@ -196,12 +221,7 @@ export async function runSignersAdd(ctx: Context, options: SignersAddOptions): P
     fingerprint: fingerprint(read.key),
     signers_sha256: sha256Hex(text),
   };
-  const refused = await applyChange(ctx, repo, repo.config, loaded, signing, payload, text);
-  if (refused !== null) return refused;
-  return signersReport('add', 'added', `${options.as} is listed in ${SIGNERS_FILE}. ${COUNTS_ONCE}`, {
-    required: true,
-    hasBase: loaded.versions.hasBase,
-  });
+  return applyChange(ctx, change, signing, payload, text);
 }
 
 export interface SignersRemoveOptions extends SignersChangeOptions {
@@ -214,21 +234,9 @@ export interface SignersRemoveOptions extends SignersChangeOptions {
 export async function runSignersRemove(ctx: Context, options: SignersRemoveOptions): Promise<SignersReport> {
   if (!options.principal.startsWith('human:'))
     return signersReport('remove', 'principal-invalid', `${options.principal}: a signer is human:<id>`);
-  const prompt = personPrompt(ctx);
-  if (prompt === null)
-    return signersReport(
-      'remove',
-      'stdin-not-tty',
-      'signers are removed by a person at a terminal; stdin is not one',
-    );
-  const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  if (!repo.config.evidence.ledger)
-    return signersReport(
-      'remove',
-      'ledger-disabled',
-      'a change to the signers is recorded; evidence.ledger is false',
-    );
-  const loaded = await loadSignerTrust(repo);
+  const change = await openChange(ctx, 'remove', options.root);
+  if ('outcome' in change) return change;
+  const { repo, loaded } = change;
   const before = loaded.versions.working?.toString('utf8') ?? '';
   const only =
     options.only === undefined
@@ -247,28 +255,17 @@ export async function runSignersRemove(ctx: Context, options: SignersRemoveOptio
     );
   const signing = await planSigning(ctx, repo, loaded, 'remove', options.key, options.principal);
   if ('outcome' in signing) return signing;
-  const question = [
+  const asked = [
     `Remove ${options.principal} from ${SIGNERS_FILE} (${removed} line(s))`,
     `  Changed by:   ${signing.actor}`,
     'Decisions signed as this person stop being honoured at once.',
-    'Type "remove" to remove it (anything else cancels): ',
-  ]
-    .map((line) => sanitize(line, { inline: true }))
-    .join('\n');
-  const answer = await prompt(question).catch(() => null);
-  if (answer?.trim().toLowerCase() !== 'remove')
+  ];
+  if (!(await confirmed(change, asked, 'remove')))
     return signersReport('remove', 'confirmation-mismatch', 'the answer was not "remove"; nothing changed');
   const payload: Payload = {
     change: 'remove',
     principal: options.principal,
     signers_sha256: sha256Hex(text),
   };
-  const refused = await applyChange(ctx, repo, repo.config, loaded, signing, payload, text);
-  if (refused !== null) return refused;
-  return signersReport(
-    'remove',
-    'removed',
-    `${options.principal} is removed from the working copy: its signatures are no longer honoured here. Commit the change so the base branch follows (${personCommand('signers list')}).`,
-    { required: true, hasBase: loaded.versions.hasBase },
-  );
+  return applyChange(ctx, change, signing, payload, text);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/core/config.js';
@@ -7,9 +7,10 @@ import { canonicalize } from '../../../src/evidence/canonical.js';
 import { sha256Hex } from '../../../src/evidence/record.js';
 import { testProcesses } from '../../helpers/context.js';
 import { LEDGER, ledgerRecords } from '../../helpers/ledger.js';
-import { clonedRepo, commitOnly, mergeToBase, signingEnv } from '../../helpers/signers.js';
+import { commitOnly, signingEnv } from '../../helpers/signers.js';
 import { HAS_SSH_KEYGEN, makeKey, sshSign } from '../../helpers/ssh.js';
 import { cli, STORE, stageOne, T0 } from '../staging/harness.js';
+import { bashInput, signedRepo } from './signed-repo.js';
 
 // The forgery routes of issue 29, each tried with only what an agent has (a shell, file
 // writes, the library API, its own SSH key), against a repository whose signer is human:ada.
@@ -17,18 +18,6 @@ import { cli, STORE, stageOne, T0 } from '../staging/harness.js';
 const ada = HAS_SSH_KEYGEN ? makeKey('ed25519', { name: 'ada' }) : { file: '', pub: '' };
 const agentKey = HAS_SSH_KEYGEN ? makeKey('ed25519', { name: 'agent' }) : { file: '', pub: '' };
 const ledgerCtx = { clock: () => new Date(T0.getTime() + 60_000), processes: testProcesses };
-
-/** A clone whose base branch trusts human:ada. */
-async function signedRepo(): Promise<string> {
-  const { root } = clonedRepo();
-  const added = await cli(root, ['signers', 'add', ada.pub, '--as', 'human:ada'], {
-    answer: 'trust',
-    env: signingEnv(),
-  });
-  expect(added.code, added.stderr).toBe(0);
-  mergeToBase(root, 'add signer ada');
-  return root;
-}
 
 function confirmAs(root: string, token: string, extra: string[] = [], env = signingEnv()) {
   return cli(root, ['confirm', token, '--as', 'human:ada', ...extra], {
@@ -68,7 +57,7 @@ const confirmedEntry = (token: string) => ({
 
 describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery routes', () => {
   it("a person's signed confirmation is honoured, exactly once", async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     const unsigned = await confirmAs(root, token);
     expect(unsigned.code).toBe(2);
@@ -89,7 +78,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('a stage moved to confirmed/ by hand with an unsigned record appended is signature-required', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     forgeConfirmedStage(root, token);
     await appendEvidence(ledgerCtx, root, DEFAULT_CONFIG, confirmedEntry(token));
@@ -105,7 +94,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it("the agent's own key, even committed to the signers file, is signer-unknown", async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     writeFileSync(
       join(root, 'agents/evidence/allowed_signers'),
@@ -123,7 +112,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('a signature moved to another record, or a record edited after signing, is signature-invalid', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const first = await stageOne(root, 'feature/a');
     expect((await confirmAs(root, first, ['--key', ada.file])).code).toBe(0);
     const signed = ledgerRecords(root).find((r) => r.event === 'stage.confirmed')!;
@@ -161,7 +150,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('a signed record replayed in another stream is signature-invalid', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     expect((await confirmAs(root, token, ['--key', ada.file])).code).toBe(0);
     const [name] = readdirSync(join(root, LEDGER));
@@ -182,7 +171,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('deleting the signers file in the working copy and in a commit does not fall back to unsigned', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     rmSync(join(root, 'agents/evidence/allowed_signers'));
     commitOnly(root, 'no more signers');
@@ -195,7 +184,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('with the ledger switched off nothing a person decides is honoured, and the hook says so', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     writeFileSync(join(root, 'agent-config.yaml'), 'evidence:\n  ledger: false\n');
     const confirm = await confirmAs(root, token, ['--key', ada.file]);
@@ -206,14 +195,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     forgeConfirmedStage(root, token);
     const r = await claim(root, token);
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^signature-required/)]);
-    const input = JSON.stringify({
-      session_id: 's',
-      transcript_path: '/tmp/t',
-      cwd: root,
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'git push --force origin main' },
-    });
+    const input = bashInput(root, 'git push --force origin main');
     const hook = await cli(root, ['hook', 'claude-code'], {
       overrides: { readStdin: () => input },
       env: signingEnv(),
@@ -226,7 +208,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('a decline as a person is signed; as a reviewer it needs no signature', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const a = await stageOne(root, 'feature/a');
     const unsigned = await cli(root, ['decline', a, '--as', 'human:ada', '--reason', 'no'], {
       env: signingEnv(),
@@ -248,15 +230,8 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
   });
 
   it('a stage moved by hand stays held by the hook, which says why', async () => {
-    const root = await signedRepo();
-    const input = JSON.stringify({
-      session_id: 's',
-      transcript_path: '/tmp/t',
-      cwd: root,
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Bash',
-      tool_input: { command: 'git push --force origin main' },
-    });
+    const root = await signedRepo(ada);
+    const input = bashInput(root, 'git push --force origin main');
     const run = () =>
       cli(root, ['hook', 'claude-code'], {
         overrides: { readStdin: () => input },
@@ -274,7 +249,6 @@ describe.runIf(HAS_SSH_KEYGEN)('signed decisions: confirm, claim and the forgery
     const allowed = JSON.parse((await run()).stdout).hookSpecificOutput;
     expect(allowed.permissionDecision).toBe('allow');
     expect(JSON.parse((await run()).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-    void renameSync;
   });
 });
 
@@ -310,7 +284,7 @@ describe.runIf(HAS_SSH_KEYGEN)('signed gate windows', () => {
     ).hookSpecificOutput as { permissionDecision: string };
 
   it('a signed opening counts; an unsigned one appended through the library API reads as closed', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const unsigned = await cli(root, openArgs, { answer: 'understood', env: signingEnv() });
     expect([unsigned.code, unsigned.stderr]).toEqual([2, expect.stringMatching(/signature-required/)]);
     // What an agent writes with the library API: a window.opened as human:ada.

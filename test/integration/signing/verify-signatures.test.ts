@@ -7,6 +7,7 @@ import { testProcesses } from '../../helpers/context.js';
 import { clonedRepo, commitOnly, mergeToBase, signingEnv } from '../../helpers/signers.js';
 import { HAS_SSH_KEYGEN, makeKey, sshSign } from '../../helpers/ssh.js';
 import { cli, stageOne, T0 } from '../staging/harness.js';
+import { signedRepo } from './signed-repo.js';
 
 // `evidence verify --against BASE` in a pull request: every signature checked offline against
 // the signers BASE lists, with frozen codes naming the stream, the seq and the reason.
@@ -23,17 +24,6 @@ async function verify(root: string, against?: string) {
     code: r.code,
     json: JSON.parse(r.stdout) as { problems: Array<{ code: string; file: string; seq?: number }> },
   };
-}
-
-async function signedRepo(): Promise<string> {
-  const { root } = clonedRepo();
-  const added = await cli(root, ['signers', 'add', ada.pub, '--as', 'human:ada'], {
-    answer: 'trust',
-    env: signingEnv(),
-  });
-  expect(added.code, added.stderr).toBe(0);
-  mergeToBase(root);
-  return root;
 }
 
 const confirmed = (token: string, actor = 'human:ada') => ({
@@ -65,7 +55,7 @@ describe.runIf(HAS_SSH_KEYGEN)('evidence verify checks signatures', () => {
   });
 
   it('an unsigned decision of a person in the pull request is signature-required, naming stream and seq', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const token = await stageOne(root);
     const record = await appendEvidence(ledgerCtx, root, DEFAULT_CONFIG, confirmed(token));
     commitOnly(root);
@@ -87,7 +77,7 @@ describe.runIf(HAS_SSH_KEYGEN)('evidence verify checks signatures', () => {
   });
 
   it("a signer added in the pull request counts only once merged; the agent's own key is signer-unknown", async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const added = await cli(root, ['signers', 'add', bob.pub, '--as', 'human:bob', '--key', ada.file], {
       answer: 'trust',
       env: signingEnv(),
@@ -106,7 +96,7 @@ describe.runIf(HAS_SSH_KEYGEN)('evidence verify checks signatures', () => {
   });
 
   it('the signers file changed by hand, or by an unsigned record, is a finding', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const path = join(root, FILE);
     writeFileSync(path, `${readFileSync(path, 'utf8')}human:ada namespaces="agent-config" ${bob.pub}\n`);
     commitOnly(root);
@@ -127,7 +117,7 @@ describe.runIf(HAS_SSH_KEYGEN)('evidence verify checks signatures', () => {
   });
 
   it('a signature moved to another record is signature-invalid, offline', async () => {
-    const root = await signedRepo();
+    const root = await signedRepo(ada);
     const a = await stageOne(root, 'feature/a');
     await appendSignedEvidence(ledgerCtx, root, DEFAULT_CONFIG, confirmed(a), async (c) =>
       sshSign(ada.file, c),
