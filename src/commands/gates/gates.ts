@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
@@ -61,6 +62,19 @@ export interface GatesReport {
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  return {
+    root,
+    ...readDecisions(root, config),
+    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
+    window: windowStateAt(root, config, ctx.clock()).window,
+  };
+}
+
+/** The open blockers of a root's active roadmaps, as `gates` lists them (the inbox reads them too). */
+export function readDecisions(
+  root: string,
+  config: Config,
+): Pick<GatesReport, 'roadmapsDir' | 'hasRoadmaps' | 'entries' | 'problems' | 'warnings'> {
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -73,14 +87,11 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     { select: mayHoldBlockers },
   );
   return {
-    root,
     roadmapsDir: tree.roadmapsDir,
     hasRoadmaps: tree.exists,
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
-    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: windowStateAt(root, config, ctx.clock()).window,
   };
 }
 

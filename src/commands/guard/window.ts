@@ -60,6 +60,11 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
   } catch (error) {
     return { open: false, window: null, because: 'unreadable', why: errorLine(error) };
   }
+  return windowOfRead(read, now);
+}
+
+/** The gate window a ledger read (every stream, records collected) shows at `now`. */
+export function windowOfRead(read: ReturnType<typeof readEvidence>, now: Date): WindowState {
   const unclean = uncleanStream(read.streams);
   const state = deriveWindow(read.records, unclean === null, now);
   return unclean === null ? state : { open: false, window: null, because: 'unreadable', why: unclean };

@@ -105,7 +105,7 @@ const LAYERS: ReadonlyArray<{ name: string; members: readonly string[] }> = [
   { name: 'core', members: ['core'] },
   {
     name: 'domain',
-    members: ['roadmap', 'staging', 'evidence', 'guard', 'verdict', 'lint', 'archive', 'report', 'init'],
+    members: ['roadmap', 'staging', 'evidence', 'guard', 'verdict', 'lint', 'archive', 'report', 'init', 'inbox'],
   },
   { name: 'render', members: ['render'] },
   { name: 'adapters', members: ['repo', 'git'] },
