@@ -15,6 +15,7 @@ import {
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
+import { stageIdentity } from '../../staging/store.js';
 import { type OpenWindowDocument, openWindowDocument, windowStateAt } from '../guard/window.js';
 import {
   type PendingDocument,
@@ -65,7 +66,9 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
   return {
     root,
     ...readDecisions(root, config),
-    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
+    pending: readPending(root, policyAt(ctx.clock(), { ...config.staging, worktree: stageIdentity(root) }), {
+      verdicts: options.verdicts,
+    }),
     window: windowStateAt(root, config, ctx.clock()).window,
   };
 }

@@ -74,7 +74,7 @@ async function decideGuarded(
   const action = actions.join('+');
   const more = note === null ? '' : ` ${note}`;
   const object = callObject(ctx, call, root);
-  const policy = policyAt(ctx.clock(), config.staging);
+  const policy = policyAt(ctx.clock(), storeOf({ root, config }));
   const shown = actions.join(', ');
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };

@@ -22,6 +22,7 @@ import { type InboxRoot, readRootsFile, scanRepositories } from '../../repo/inbo
 import { loadConfig } from '../../repo/load-config.js';
 import { readFileBytes } from '../../repo/read-text.js';
 import { policyAt } from '../../staging/status.js';
+import { stageIdentity } from '../../staging/store.js';
 import { readDecisions } from '../gates/gates.js';
 import { windowOfRead } from '../guard/window.js';
 import { readPending } from '../staging/pending.js';
@@ -196,7 +197,8 @@ function readWorktree(
     problems.push({ root: path, kind: 'unreadable', detail: `the roadmaps: ${oneLine(error)}` });
   }
   try {
-    const pending = readPending(path, policyAt(now, config.staging), { verdicts: false });
+    const policy = policyAt(now, { ...config.staging, worktree: stageIdentity(path) });
+    const pending = readPending(path, policy, { verdicts: false });
     for (const u of pending.unreadable)
       problems.push({ root: path, kind: 'unreadable', detail: `${u.file} ${u.problem}` });
     for (const row of pending.rows) {

@@ -5,7 +5,7 @@ import type { ConfiguredRepository } from '../../repo/open-repository.js';
 import type { Decision } from '../../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
 import type { Found, StagedAction } from '../../staging/record.js';
-import { applyTransition, locateRecord, STORE_DIR } from '../../staging/store.js';
+import { applyTransition, locateRecord, STORE_DIR, stageIdentity } from '../../staging/store.js';
 
 /** The answer of a staging verb: its outcome code, the exit code, and the record concerned. */
 export interface StagingReport {
@@ -43,6 +43,8 @@ export function decisionReport(verb: StagingVerb, token: string | null, d: Decis
 /** The repository a staging verb works on, its stage lifetimes and its evidence settings. */
 export interface StoreSettings {
   root: string;
+  /** The working tree's identity (`stageIdentity` of the root): stages are bound to it. */
+  worktree: string;
   ttlMs: number;
   maxTtlMs: number;
   evidence: Config['evidence'];
@@ -52,6 +54,7 @@ export interface StoreSettings {
 export function storeOf({ root, config }: Pick<ConfiguredRepository, 'root' | 'config'>): StoreSettings {
   return {
     root,
+    worktree: stageIdentity(root),
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,
