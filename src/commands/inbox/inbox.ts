@@ -188,7 +188,7 @@ function readWorktree(
       .filter((e) => e.needsYou)
       .map((e) => ({
         id: e.blocker.id,
-        roadmap: e.roadmap,
+        roadmap: `${decisions.roadmapsDir}/${e.roadmap}`,
         line: e.blocker.line,
         question: e.blocker.question,
         recommendation: e.blocker.recommendation,
