@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { InboxWorktree } from '../../src/inbox/inbox.js';
 import { LEDGER } from '../helpers/ledger.js';
 import { git, OPEN_BLOCKER_GO, tempDir, writeFiles } from '../helpers/repo.js';
 import { cli, stageOne, stagingRepo } from './staging/harness.js';
@@ -91,7 +92,7 @@ describe('inbox', () => {
     const r = await inbox(s.home, ['--scan', s.home, '--json']);
     expect(r.stderr).toBe('');
     const doc = JSON.parse(r.stdout);
-    const trees = new Map<string, { repo: string; w: Record<string, any> }>();
+    const trees = new Map<string, { repo: string; w: InboxWorktree }>();
     for (const repo of doc.repositories)
       for (const w of repo.worktrees) trees.set(w.path, { repo: repo.path, w });
     expect([...trees.keys()].sort()).toEqual(
@@ -105,7 +106,7 @@ describe('inbox', () => {
     expect(main.decisions).toEqual([
       expect.objectContaining({ id: 'go', roadmap: 'agents/roadmaps/plan.md' }),
     ]);
-    expect(main.stages[0].confirm).toBe(`cd ${s.main} && npx --no agent-config confirm ${s.tokens.main}`);
+    expect(main.stages[0]!.confirm).toBe(`cd ${s.main} && npx --no agent-config confirm ${s.tokens.main}`);
     expect(main.window).toBeNull();
     expect(main.ledger).toBe('clean');
     const second = trees.get(s.second)!.w;
@@ -125,7 +126,9 @@ describe('inbox', () => {
     });
     expect(trees.get(s.broken)!.w.problems).toEqual([expect.objectContaining({ kind: 'broken-config' })]);
     // Corrupt stages in the corrupt repository still show; nothing else anywhere.
-    const all = doc.repositories.flatMap((x: any) => x.worktrees.flatMap((w: any) => w.stages));
+    const all = doc.repositories.flatMap((x: { worktrees: Array<{ stages: unknown[] }> }) =>
+      x.worktrees.flatMap((w) => w.stages),
+    );
     expect(all).toHaveLength(3);
     expect(doc.needsYou).toEqual({ decisions: 2, stages: 3, repositories: 2 });
     expect(doc.headline).toBe('2 decisions and 3 staged actions need you, in 2 of 5 repositories');
