@@ -83,6 +83,7 @@ async function expectTools(client: Client) {
   expect(tools.map((t) => t.name)).toEqual([
     'gates',
     'pending',
+    'inbox',
     'progress_check',
     'lint',
     'evidence_verify',

@@ -179,6 +179,31 @@ describe('inbox', () => {
     expect(deep.repositories.map((x: { path: string }) => x.path)).toEqual([join(scan, 'a', 'b', 'deep')]);
   });
 
+  it('report --inbox writes the same document as one escaped, self-contained page', async () => {
+    const dir = stagingRepo();
+    await cli(dir, [
+      'stage',
+      '--action',
+      'x<img src=a onerror=alert(1)>',
+      '--object',
+      '</script><script>alert(2)</script>',
+      '--source',
+      'agent:"q"',
+    ]);
+    const r = await cli(dir, ['report', '--inbox']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('agents/runtime/inbox.html\n');
+    const page = readFileSync(join(dir, 'agents/runtime/inbox.html'), 'utf8');
+    expect(page).toContain("default-src 'none'");
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('<script>alert');
+    expect(page).toContain('x&lt;img src=a onerror=alert(1)&gt;');
+    const embedded = /<script type="application\/json" id="inbox-data">(.*)<\/script>/.exec(page)![1]!;
+    const json = await cli(dir, ['report', '--inbox', '--json']);
+    expect(JSON.parse(embedded)).toEqual(JSON.parse(json.stdout));
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse((await cli(dir, ['inbox', '--json'])).stdout));
+  });
+
   it('refuses a roots file it cannot read in one line, exit 2', async () => {
     const dir = tempDir();
     const r = await cli(dir, ['inbox', '--roots', 'missing.txt']);
