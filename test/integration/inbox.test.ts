@@ -204,6 +204,27 @@ describe('inbox', () => {
     expect(JSON.parse(json.stdout)).toEqual(JSON.parse((await cli(dir, ['inbox', '--json'])).stdout));
   });
 
+  it('reads a signer only the base lists (fetched, not merged), and a root inside a repository', async () => {
+    const upstream = stagingRepo();
+    const home = realpathSync(tempDir());
+    const clone = join(home, 'clone');
+    git(home, 'clone', '-q', upstream, clone);
+    const before = JSON.parse((await inbox(clone, ['--json'])).stdout);
+    expect(before.repositories[0].worktrees[0].signed).toBe(false);
+    writeFiles(upstream, { 'agents/evidence/allowed_signers': SIGNERS });
+    git(upstream, 'add', '-A');
+    git(upstream, 'commit', '-q', '-m', 'signers');
+    git(clone, 'fetch', '-q');
+    const after = JSON.parse((await inbox(clone, ['--json'])).stdout);
+    expect(after.repositories[0].worktrees[0]).toMatchObject({ path: clone, signed: true });
+    // A root below the top level is read through git: the same repository.
+    mkdirSync(join(clone, 'sub'));
+    const list = join(home, 'roots.txt');
+    writeFileSync(list, 'clone/sub\nclone\n');
+    const both = JSON.parse((await inbox(home, ['--roots', list, '--json'])).stdout);
+    expect(both.repositories.map((r: { path: string }) => r.path)).toEqual([clone]);
+  });
+
   it('refuses a roots file it cannot read in one line, exit 2', async () => {
     const dir = tempDir();
     const r = await cli(dir, ['inbox', '--roots', 'missing.txt']);

@@ -18,6 +18,7 @@ import {
   type RootProblem,
 } from '../../inbox/inbox.js';
 import { pathKind } from '../../repo/discover.js';
+import { commonGitDir, indexMayName, readLayout } from '../../repo/git-layout.js';
 import { type InboxRoot, readRootsFile, scanRepositories } from '../../repo/inbox-roots.js';
 import { loadConfig } from '../../repo/load-config.js';
 import { readFileBytes } from '../../repo/read-text.js';
@@ -82,13 +83,36 @@ function listsAnyone(text: string | null): boolean {
   return (text ?? '').split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
 }
 
-type Listed = { root: InboxRoot; worktrees: WorktreeEntry[] } | { problem: RootProblem };
+/** A repository found from a root: its working trees, and whether its signers need git to read. */
+type Listed =
+  | { main: string; worktrees: WorktreeEntry[]; askGit: boolean; at: string }
+  | { problem: RootProblem };
 
+/**
+ * The working trees of the repository a root is in: from git's own files when their layout is
+ * the usual one (no process), else from `git worktree list`. `askGit` says whether a signers
+ * file may be at a HEAD or on the base, so that one `git cat-file --batch` must read them.
+ */
 async function listWorktrees(ctx: Context, root: InboxRoot): Promise<Listed> {
   if (pathKind(root.abs) !== 'dir')
     return { problem: { root: root.given, kind: 'unreadable', detail: 'does not exist or is not a folder' } };
+  const common = commonGitDir(root.abs);
+  const layout = common === null ? null : readLayout(common);
+  if (layout !== null) {
+    const trees = layout.worktrees;
+    const heads = new Set(trees.map((t) => t.head));
+    const askGit =
+      (layout.hasBase && (layout.base === null || !heads.has(layout.base))) ||
+      trees.some(
+        (t) =>
+          !t.prunable &&
+          (indexMayName(t.index, SIGNERS_FILE) || pathKind(join(t.path, SIGNERS_FILE)) !== null),
+      );
+    return { main: trees[0]!.path, worktrees: trees, askGit, at: root.abs };
+  }
   try {
-    return { root, worktrees: await ctx.git(root.abs).worktrees() };
+    const worktrees = (await ctx.git(root.abs).worktrees()).filter((t) => !t.bare);
+    return { main: worktrees[0]?.path ?? root.abs, worktrees, askGit: true, at: root.abs };
   } catch (error) {
     if (error instanceof GitCommandError && /not a git repository/i.test(error.stderr))
       return {
@@ -271,28 +295,21 @@ export async function runInbox(ctx: Context, options: InboxOptions): Promise<Inb
   const { roots, problems } = await rootsOf(ctx, options);
   const listed = await mapLimited(roots, CONCURRENCY, (root) => listWorktrees(ctx, root));
   // One repository, however many of its working trees the roots name: keyed by its main one.
-  const repos = new Map<string, WorktreeEntry[]>();
+  const repos = new Map<string, Extract<Listed, { main: string }>>();
   for (const l of listed) {
-    if ('problem' in l) {
-      problems.push(l.problem);
-      continue;
-    }
-    const main = l.worktrees[0]?.path ?? l.root.abs;
-    if (!repos.has(main))
-      repos.set(
-        main,
-        l.worktrees.filter((t) => !t.bare),
-      );
+    if ('problem' in l) problems.push(l.problem);
+    else if (!repos.has(l.main)) repos.set(l.main, l);
   }
   const repositories = await mapLimited(
-    [...repos],
+    [...repos.values()],
     CONCURRENCY,
-    async ([main, trees]): Promise<InboxRepository> => {
-      const live = trees.find((t) => !t.prunable && pathKind(t.path) === 'dir');
-      const signers =
-        live === undefined ? { heads: new Map(), base: null } : await committedSigners(ctx, live.path, trees);
+    async (repo): Promise<InboxRepository> => {
+      const trees = repo.worktrees;
+      const signers = repo.askGit
+        ? await committedSigners(ctx, repo.at, trees)
+        : { heads: new Map(), base: null };
       return {
-        path: main,
+        path: repo.main,
         worktrees: trees.map((t) =>
           readWorktree(ctx, t, {
             head: t.head === null ? null : (signers.heads.get(t.head) ?? null),
