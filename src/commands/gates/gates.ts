@@ -16,7 +16,8 @@ import {
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
 import { stageIdentity } from '../../staging/store.js';
-import { type OpenWindowDocument, openWindowDocument, windowStateAt } from '../guard/window.js';
+import { type OpenWindowDocument, openWindowDocument, windowSource, windowStateAt } from '../guard/window.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 import {
   type PendingDocument,
   type PendingReport,
@@ -53,6 +54,8 @@ export interface GatesReport {
   pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
+  /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
+  signersListed?: boolean;
 }
 
 /**
@@ -62,14 +65,16 @@ export interface GatesReport {
  * the unreadable files are named in `problems`.
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { root, config } = repo;
   return {
     root,
     ...readDecisions(root, config),
     pending: readPending(root, policyAt(ctx.clock(), { ...config.staging, worktree: stageIdentity(root) }), {
       verdicts: options.verdicts,
     }),
-    window: windowStateAt(root, config, ctx.clock()).window,
+    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    signersListed: signersListedHere(root),
   };
 }
 

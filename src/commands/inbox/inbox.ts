@@ -7,6 +7,7 @@ import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { shellQuote } from '../../core/text/shell-quote.js';
 import { type EvidenceRead, readEvidence } from '../../evidence/api.js';
+import { SIGNERS_FILE, signerTrust } from '../../evidence/trust.js';
 import {
   type Inbox,
   type InboxDocument,
@@ -47,9 +48,6 @@ export interface InboxReport {
   inbox: Inbox;
 }
 
-/** The signers file: with a signer listed in a version in force, a person's decisions are signed. */
-const SIGNERS_FILE = 'agents/evidence/allowed_signers';
-
 /** The base branch as last fetched, read by its full name (as the guard's anchoring does). */
 const BASE_REF = 'refs/remotes/origin/HEAD';
 
@@ -76,11 +74,6 @@ async function mapLimited<T, R>(
 
 function oneLine(error: unknown): string {
   return error instanceof AgentConfigError ? error.oneLine() : String((error as Error)?.message ?? error);
-}
-
-/** True when a version of the signers file lists anyone (a line neither blank nor a comment). */
-function listsAnyone(text: string | null): boolean {
-  return (text ?? '').split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
 }
 
 /** A repository found from a root: its working trees, and whether its signers need git to read. */
@@ -160,11 +153,11 @@ function corruptDetail(read: EvidenceRead): string {
 }
 
 /** Reads one working tree: its decisions, live stages, window, ledger and signing. */
-function readWorktree(
+async function readWorktree(
   ctx: Context,
   tree: WorktreeEntry,
   committed: { head: string | null; base: string | null },
-): InboxWorktree {
+): Promise<InboxWorktree> {
   const path = tree.path;
   const problems: RootProblem[] = [];
   const worktree: InboxWorktree = {
@@ -194,12 +187,15 @@ function readWorktree(
     problems.push({ root: path, kind: 'broken-config', detail: oneLine(error) });
   }
   const now = ctx.clock();
+  // The signers in force as the signing reads them (docs/signing.md): the working copy's, HEAD's
+  // and the base's versions of the signers file; decisions are signed once any lists anyone.
   const working = readFileBytes(join(path, SIGNERS_FILE));
-  worktree.signed = [
+  const trust = signerTrust([
     Buffer.isBuffer(working) ? working.toString('utf8') : null,
     committed.head,
     committed.base,
-  ].some(listsAnyone);
+  ]);
+  worktree.signed = trust.required;
   try {
     const decisions = readDecisions(path, config);
     for (const p of decisions.problems)
@@ -251,7 +247,7 @@ function readWorktree(
   if (read !== null && worktree.ledger === 'corrupt')
     problems.push({ root: path, kind: 'corrupt-ledger', detail: corruptDetail(read) });
   if (read !== null && config.evidence.ledger) {
-    const w = windowOfRead(read, now).window;
+    const w = (await windowOfRead(read, now, async () => trust)).window;
     if (w !== null) worktree.window = { until: w.expiresAt, openedBy: w.openedBy, reason: w.reason };
   }
   return worktree;
@@ -310,11 +306,13 @@ export async function runInbox(ctx: Context, options: InboxOptions): Promise<Inb
         : { heads: new Map(), base: null };
       return {
         path: repo.main,
-        worktrees: trees.map((t) =>
-          readWorktree(ctx, t, {
-            head: t.head === null ? null : (signers.heads.get(t.head) ?? null),
-            base: signers.base,
-          }),
+        worktrees: await Promise.all(
+          trees.map((t) =>
+            readWorktree(ctx, t, {
+              head: t.head === null ? null : (signers.heads.get(t.head) ?? null),
+              base: signers.base,
+            }),
+          ),
         ),
       };
     },
