@@ -241,7 +241,7 @@ describe('agent-config mcp', () => {
       () => true,
     );
     expect(unknown).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     expect(stderr()).not.toContain('internal error');
     expect(stderr()).not.toContain('    at ');
   });

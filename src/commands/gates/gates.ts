@@ -15,7 +15,6 @@ import {
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
-import { stageIdentity } from '../../staging/store.js';
 import { type OpenWindowDocument, openWindowDocument, windowSource, windowStateAt } from '../guard/window.js';
 import { signersListedHere } from '../signing/signers-listed.js';
 import {
@@ -24,6 +23,7 @@ import {
   pendingDocument,
   readPending,
 } from '../staging/pending.js';
+import { identityOf } from '../staging/staging-shared.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -70,9 +70,13 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
   return {
     root,
     ...readDecisions(root, config),
-    pending: readPending(root, policyAt(ctx.clock(), { ...config.staging, worktree: stageIdentity(root) }), {
-      verdicts: options.verdicts,
-    }),
+    pending: readPending(
+      root,
+      policyAt(ctx.clock(), { ...config.staging, worktree: identityOf(ctx, root) }),
+      {
+        verdicts: options.verdicts,
+      },
+    ),
     window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
     signersListed: signersListedHere(root),
   };

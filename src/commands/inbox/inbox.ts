@@ -24,10 +24,10 @@ import { type InboxRoot, readRootsFile, scanRepositories } from '../../repo/inbo
 import { loadConfig } from '../../repo/load-config.js';
 import { readFileBytes } from '../../repo/read-text.js';
 import { policyAt } from '../../staging/status.js';
-import { stageIdentity } from '../../staging/store.js';
 import { readDecisions } from '../gates/gates.js';
 import { windowOfRead } from '../guard/window.js';
 import { readPending } from '../staging/pending.js';
+import { identityOf } from '../staging/staging-shared.js';
 
 /** Where the inbox looks (docs/inbox.md); with none of them, the current repository's worktrees. */
 export interface InboxOptions {
@@ -217,7 +217,7 @@ async function readWorktree(
     problems.push({ root: path, kind: 'unreadable', detail: `the roadmaps: ${oneLine(error)}` });
   }
   try {
-    const policy = policyAt(now, { ...config.staging, worktree: stageIdentity(path) });
+    const policy = policyAt(now, { ...config.staging, worktree: identityOf(ctx, path) });
     const pending = readPending(path, policy, { verdicts: false });
     for (const u of pending.unreadable)
       problems.push({ root: path, kind: 'unreadable', detail: `${u.file} ${u.problem}` });

@@ -64,7 +64,8 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const action = required(fields.action, '--action');
   const object = required(fields.object, '--object');
   const source = required(fields.source, '--source');
-  const store = options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store =
+    options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }), ctx);
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const policy = policyAt(ctx.clock(), store);
   const live = findLiveStage(listStore(store.root), action, object, policy);

@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
 import { RepoStateError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import type { ConfiguredRepository } from '../../repo/open-repository.js';
@@ -50,11 +51,19 @@ export interface StoreSettings {
   evidence: Config['evidence'];
 }
 
+/** The identity of the working tree at `root` that stages are bound to: the context's, else its real path. */
+export function identityOf(ctx: Pick<Context, 'worktreeIdentity'>, root: string): string {
+  return ctx.worktreeIdentity?.(root) ?? stageIdentity(root);
+}
+
 /** The store settings of an opened repository: its stage lifetimes and its evidence settings. */
-export function storeOf({ root, config }: Pick<ConfiguredRepository, 'root' | 'config'>): StoreSettings {
+export function storeOf(
+  { root, config }: Pick<ConfiguredRepository, 'root' | 'config'>,
+  ctx: Pick<Context, 'worktreeIdentity'>,
+): StoreSettings {
   return {
     root,
-    worktree: stageIdentity(root),
+    worktree: identityOf(ctx, root),
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,
