@@ -2,7 +2,7 @@ import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { SIGNATURE_REFUSALS, SIGNERS_FILE } from '../../evidence/trust.js';
-import { classifyCommand, looselyNamed } from '../../guard/classify.js';
+import { classifyCommand, looselyNamed, withActions } from '../../guard/classify.js';
 import { HOOK_DEADLINE_MS, HOOK_LOCK_WAIT_MS } from '../../guard/deadline.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
@@ -17,6 +17,7 @@ import { anchoredTrust } from '../signing/trust.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
 import { storeOf } from '../staging/staging-shared.js';
+import { answerChecks } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
@@ -276,10 +277,15 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     rules = rulesOf(config);
   }
   const own = watchOwnFiles();
-  const { actions, never, unreadable } = classifyCommand(call.command, [...rules, own.rule]);
+  let classified = classifyCommand(call.command, [...rules, own.rule]);
   const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
-  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, unreadable);
+  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, classified.unreadable);
   if (refused !== null) return refused;
+  if (classified.checks.length > 0) {
+    // `rm -r dist`, `git checkout name`: only the repository says whether tracked work goes.
+    classified = withActions(classified, rules, await answerChecks(ctx, root, call, classified.checks));
+  }
+  const { actions, never } = classified;
   if (actions.length === 0) {
     return withProblems(
       report(
