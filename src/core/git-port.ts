@@ -95,6 +95,12 @@ export interface GitPort {
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** git's `user.name` as the repository sees it, or null when it is not set. */
   userName(): Promise<string | null>;
+  /**
+   * The aliases git's configuration defines here, included files and the user's too (`git config
+   * -z --get-regexp '^alias\.'`): name (lower case) → value. Empty when there are none; throws
+   * `GitCommandError` when git cannot read its configuration.
+   */
+  aliases(): Promise<Map<string, string>>;
 }
 
 /** An object as `git cat-file --batch` gives it. */
