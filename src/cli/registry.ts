@@ -10,6 +10,7 @@ import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
+import { registerSigners } from './commands/signers.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
 import type { Act } from './verb.js';
@@ -35,5 +36,6 @@ export const registrations: readonly Registration[] = [
   registerEvidence,
   registerHook,
   registerWindow,
+  registerSigners,
   registerMcp,
 ];

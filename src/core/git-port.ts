@@ -101,6 +101,8 @@ export interface GitPort {
    * `GitCommandError` when git cannot read its configuration.
    */
   aliases(): Promise<Map<string, string>>;
+  /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
+  configValue(name: string): Promise<string | null>;
 }
 
 /** An object as `git cat-file --batch` gives it. */
