@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readFdToEnd } from '../core/read-fd.js';
 import { DEFAULT_RULE_WORDS } from '../guard/default-rule-words.js';
 import {
   HARNESSES,
@@ -128,12 +129,13 @@ export function hookFastPath(
   // `hook --help` and a mistyped harness go to the CLI before anything waits on stdin.
   if (!HARNESSES.includes(name as Harness)) return { stdin: undefined };
   const harness = name as Harness;
-  let stdin: string;
-  try {
-    stdin = readFileSync(0, 'utf8');
-  } catch {
-    return { stdin: undefined };
-  }
+  // A late writer is waited for (readFileSync(0) gives up with EAGAIN, and the bytes it had
+  // read would be lost to the full decision, which would judge only the tail). A read that
+  // fails midway hands what it read to the full decision, as malformed input, never the fast
+  // answer.
+  const read = readFdToEnd(0);
+  const stdin = read.bytes.toString('utf8');
+  if (read.error !== null) return { stdin: read.bytes.length === 0 ? undefined : `${stdin}\u0000` };
   const projectDir = env[PROJECT_DIR_VARIABLE[harness]];
   return decideHookFastPath(harness, stdin, [processCwd, projectDir], () =>
     anchoredKeywords(projectDir || processCwd, env),
