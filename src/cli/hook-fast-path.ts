@@ -1,6 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readFdToEnd } from '../core/read-fd.js';
 import { DEFAULT_RULE_WORDS } from '../guard/default-rule-words.js';
 import {
   HARNESSES,
@@ -12,6 +11,7 @@ import {
 import { mayBeProtected, mayConcernOwnFiles } from '../guard/own-files-prefilter.js';
 import { type FastVocabulary, fastVocabulary, provablyUnguarded } from '../guard/prefilter.js';
 import { anchoredKeywords } from '../repo/anchor-note.js';
+import { readFdToEnd } from '../repo/read-fd.js';
 import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */

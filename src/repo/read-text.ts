@@ -1,7 +1,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { readFdToEnd } from '../core/read-fd.js';
 import { textBytesProblem } from '../core/text-bytes.js';
+import { readFdToEnd } from './read-fd.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
 export interface ReadProblem {
