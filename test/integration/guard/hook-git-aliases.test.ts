@@ -119,6 +119,7 @@ describe('hook: aliases of the repository git runs in', () => {
       'cd "$X" && git st',
       'GIT_DIR=$D git st',
       'git -C other-$N st',
+      'git -C missing st',
     ]) {
       const d = await decide(dir, command);
       expect([command, d.decision]).toEqual([command, 'deny']);
