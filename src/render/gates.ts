@@ -1,7 +1,7 @@
 import { personCommand } from '../core/person-command.js';
-import { field, plural, ruleHeader, WIDTH, wrap } from '../core/text/layout.js';
+import { field, LABEL_W, plural, ruleHeader, WIDTH, wrap } from '../core/text/layout.js';
 import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from '../core/text/sanitize.js';
-import type { GateEntry } from '../roadmap/gate-entries.js';
+import { decideArgs, type GateEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
 import type { PendingRow } from './pending.js';
 
@@ -33,6 +33,11 @@ const KIND_ORDER: SanitizeWarningKind[] = ['control', 'backspace', 'bidi', 'zero
 /** Sanitizes every string a view shows and tallies what it escaped, per file. */
 class Cleaner {
   private readonly tally = new Map<string, Map<SanitizeWarningKind, number>>();
+
+  /** A text built from values already shown (and counted): escaped, not counted again. */
+  again(text: string): string {
+    return sanitizeTerminal(text, { inline: true }).text;
+  }
 
   clean(text: string, file: string): string {
     // Every value `gates` shows is one line of the roadmap (or a path): a newline in it can
@@ -96,7 +101,14 @@ function entryLines(n: number, entry: GateEntry, cleaner: Cleaner, owner: boolea
   steps.forEach((step, i) => {
     lines.push(...field(i === 0 ? label : '', c(step)));
   });
+  b.options.forEach((o, i) => {
+    const text = `${i + 1}. ${c(o.text)}${o.recommended ? ' (recommended)' : ''}`;
+    lines.push(...field(i === 0 ? 'Options:' : '', text));
+  });
   lines.push(...field('If you do nothing:', c(b.ifNothing)), ...field('Done when:', c(b.resolvedWhen)));
+  const decide = decideArgs(entry);
+  // One line however long: a command broken over two lines cannot be copied.
+  if (decide !== null) lines.push(`  ${'Decide:'.padEnd(LABEL_W)}${cleaner.again(personCommand(decide))}`);
   return lines;
 }
 
@@ -177,7 +189,16 @@ export function renderGatesReply(entries: readonly GateEntry[], staged = 0): Ren
     `Blocked: ${c(b.blocks)} — ${c(lead.roadmap)}`,
     ...replySteps(b.legacy ? 'Blocked until:' : 'Do:', regroupTodo(b.todo).map(c)),
     ...wrap(`Done when: ${c(b.resolvedWhen)}`, WIDTH, '    '),
+    ...b.options.flatMap((o, i) => {
+      // wrap() drops leading spaces: the label's width is put back on the first line.
+      const text = `${i + 1}. ${c(o.text)}${o.recommended ? ' (recommended)' : ''}`;
+      const lines = wrap(text, WIDTH - 9, '            ');
+      lines[0] = `${i === 0 ? 'Options: ' : '         '}${lines[0]}`;
+      return lines;
+    }),
   ];
+  const decide = decideArgs(lead);
+  if (decide !== null) lines.push(`Decide: \`${cleaner.again(personCommand(decide))}\``);
   const rest = mine.length - 1;
   if (rest > 0) {
     const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`${personCommand('gates')}\`.`;

@@ -2,12 +2,14 @@ import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
+import { personCommand } from '../../core/person-command.js';
 import type { WindowView } from '../../guard/window.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import { blockerClass } from '../../roadmap/blockers.js';
 import {
   compareGateEntries,
+  decideArgs,
   type GateEntry,
   gateEntriesOf,
   mayHoldBlockers,
@@ -104,7 +106,18 @@ export interface GatesBlockerDocument {
   question: string;
   recommendation: string;
   ifNothing: string;
+  /** The `- **Options:**` list, numbered from 1 as `decide --option N` takes them; empty without one. */
+  options: GatesOptionDocument[];
+  /** The command a person runs to answer it (`npx --no agent-config decide …`); null when none does. */
+  decide: string | null;
   line: number;
+}
+
+/** One option of a blocker: its number for `decide --option`, its text, and whether it is the recommended one. */
+export interface GatesOptionDocument {
+  n: number;
+  text: string;
+  recommended: boolean;
 }
 
 /** `gates --json` (and `gates --all --json`). */
@@ -120,7 +133,9 @@ export interface GatesDocument {
   pending?: PendingDocument;
 }
 
-function blockerDocument({ blocker: b, roadmap, needsYou, openSteps }: GateEntry): GatesBlockerDocument {
+function blockerDocument(entry: GateEntry): GatesBlockerDocument {
+  const { blocker: b, roadmap, needsYou, openSteps } = entry;
+  const decide = decideArgs(entry);
   return {
     id: b.id,
     roadmap,
@@ -134,6 +149,8 @@ function blockerDocument({ blocker: b, roadmap, needsYou, openSteps }: GateEntry
     question: b.question,
     recommendation: b.recommendation,
     ifNothing: b.ifNothing,
+    options: b.options.map((o, i) => ({ n: i + 1, text: o.text, recommended: o.recommended })),
+    decide: decide === null ? null : personCommand(decide),
     line: b.line,
   };
 }

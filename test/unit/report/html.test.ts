@@ -55,6 +55,8 @@ function doc(): ReportDocument {
           roadmap: 'x.md',
           question: '</script><script>alert(1)</script>',
           todo: ['a & b'],
+          options: [{ n: 1, text: '<b>opt</b>', recommended: true }],
+          decide: null,
           needsYou: true,
           owner: 'user',
           blocks: '',
