@@ -16,6 +16,8 @@ export const EVIDENCE_EVENTS = Object.freeze([
   'window.closed',
   'window.bypassed',
   'verdict.recorded',
+  'decision.resolved',
+  'plan.approved',
 ] as const);
 
 export type EvidenceEvent = (typeof EVIDENCE_EVENTS)[number];

@@ -81,7 +81,13 @@ function headline(mine: number, others: number, all: boolean, staged: number): s
 }
 
 /** One entry's block; `owner` adds its Owner line (`--all`, where not every blocker is yours). */
-function entryLines(n: number, entry: GateEntry, cleaner: Cleaner, owner: boolean): string[] {
+function entryLines(
+  n: number,
+  entry: GateEntry,
+  cleaner: Cleaner,
+  owner: boolean,
+  decideLine = true,
+): string[] {
   const b = entry.blocker;
   const c = (text: string) => cleaner.clean(text, entry.file);
   const head = b.legacy ? `${n} · blocked-until note` : `${n} · ${c(b.id)}`;
@@ -106,7 +112,7 @@ function entryLines(n: number, entry: GateEntry, cleaner: Cleaner, owner: boolea
     lines.push(...field(i === 0 ? 'Options:' : '', text));
   });
   lines.push(...field('If you do nothing:', c(b.ifNothing)), ...field('Done when:', c(b.resolvedWhen)));
-  const decide = decideArgs(entry);
+  const decide = decideLine ? decideArgs(entry) : null;
   // One line however long: a command broken over two lines cannot be copied.
   if (decide !== null) lines.push(`  ${'Decide:'.padEnd(LABEL_W)}${cleaner.again(personCommand(decide))}`);
   return lines;
@@ -151,6 +157,62 @@ export function renderGatesText(
   if (shown.length > 0) lines.push('', ...FOOTER, '');
   else if (stages.length > 0) lines.push('');
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
+}
+
+/**
+ * What `decide` shows a person before asking: the blocker exactly as `gates` shows it (every
+ * value sanitized), the answer that will be recorded, the status line it becomes and who
+ * decides, then the question: type the blocker's id.
+ */
+export function decideQuestion(
+  entry: GateEntry,
+  choice: { option: number | null; answer: string },
+  status: string,
+  decider: string,
+): RenderedGates {
+  const cleaner = new Cleaner();
+  const c = (text: string) => cleaner.clean(text, entry.file);
+  const block = entryLines(1, entry, cleaner, true, false).slice(2);
+  const answer = choice.option === null ? c(choice.answer) : `${choice.option}. ${c(choice.answer)}`;
+  const lines = [
+    ruleHeader('Decide a blocker', `id: ${c(entry.blocker.id)}`),
+    ...block,
+    '',
+    `  ${'Your answer:'.padEnd(LABEL_W)}${answer}`,
+    `  ${'Status becomes:'.padEnd(LABEL_W)}${c(status)}`,
+    `  ${'Deciding as:'.padEnd(LABEL_W)}${c(decider)}`,
+    '',
+    'Deciding records your answer in the evidence ledger, then writes it into the status line.',
+    `Type the blocker id (${c(entry.blocker.id)}) to decide (anything else cancels): `,
+  ];
+  return { text: lines.join('\n'), hidden: cleaner.hidden() };
+}
+
+/**
+ * What `decide --approve-plan` shows: the plan's phases and steps (their checkbox states do not
+ * count), who approves, then the question: type the roadmap's name.
+ */
+export function approvePlanQuestion(
+  file: string,
+  stem: string,
+  phases: ReadonlyArray<{ id: string; name: string; steps: ReadonlyArray<{ text: string }> }>,
+  decider: string,
+): RenderedGates {
+  const cleaner = new Cleaner();
+  const c = (text: string) => cleaner.clean(text, file);
+  const lines = [ruleHeader('Approve a plan', c(file))];
+  for (const phase of phases) {
+    lines.push(`  Phase ${c(phase.id)} — ${c(phase.name)}`);
+    for (const step of phase.steps) lines.push(`    - ${c(step.text)}`);
+  }
+  lines.push(
+    '',
+    `  ${'Approving as:'.padEnd(LABEL_W)}${c(decider)}`,
+    '',
+    'Approving records these phases and steps in the evidence ledger: rewording, adding or removing one later needs a new approval; ticking a step does not.',
+    `Type the roadmap's name (${c(stem)}) to approve (anything else cancels): `,
+  );
+  return { text: lines.join('\n'), hidden: cleaner.hidden() };
 }
 
 function replySteps(label: string, steps: readonly string[]): string[] {

@@ -7,6 +7,7 @@ import { InputError } from '../core/errors.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
 import { roadmapStem } from '../roadmap/names.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
+import { readDecisionLedger } from './decision-ledger.js';
 import {
   EXCLUDED_DIRS,
   isMarkdownName,
@@ -114,6 +115,7 @@ export function createWorkspace(
   loaded: ReadonlyMap<string, LintDocument>,
 ): Workspace {
   let byStem: Map<string, string[]> | undefined;
+  let decisions: ReturnType<typeof readDecisionLedger> | undefined;
   const parsed = new Map<string, LintDocument | null>();
   const load = (rel: string) => {
     if (loaded.has(rel)) return loaded.get(rel)!;
@@ -133,6 +135,10 @@ export function createWorkspace(
       const active = (byStem.get(stem) ?? []).flatMap((rel) => load(rel)?.roadmap ?? []);
       const elsewhere = ELSEWHERE.filter((d) => existsSync(join(root, config.roadmaps, d, `${stem}.md`)));
       return { active, elsewhere };
+    },
+    decisions() {
+      decisions ??= readDecisionLedger(root);
+      return decisions;
     },
   };
 }

@@ -103,6 +103,17 @@ function loadTargets(
 }
 
 /**
+ * Whether a rule runs when the command line names none: as `lint.rules` says, else its default
+ * — `unrecorded-resolution` follows `evidence.decisions: required`.
+ */
+export function ruleOn(rule: LintRule, config: Config): boolean {
+  const set = config.lint.rules[rule.meta.id];
+  if (set !== undefined) return set;
+  if (rule.meta.id === 'unrecorded-resolution') return config.evidence.decisions === 'required';
+  return rule.meta.defaultOn !== false;
+}
+
+/**
  * `agent-config lint`: runs the rules over the whole repository, over the given paths, or over
  * the staged files. Rules that look across files (`<stem>#<id>` references) still resolve
  * against the whole roadmap tree, reading other roadmaps only when a reference needs them.
@@ -118,7 +129,7 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
       'drop the paths or --staged',
     );
   }
-  const rules = picked.length > 0 ? picked : [...RULES];
+  const rules = picked.length > 0 ? picked : RULES.filter((r) => ruleOn(r, config));
   let targets: string[];
   let named = new Set<string>();
   // Symbolic-link loops and broken links met while walking the roadmap folder.

@@ -16,6 +16,8 @@ describe('ledger records', () => {
       'window.closed',
       'window.bypassed',
       'verdict.recorded',
+      'decision.resolved',
+      'plan.approved',
     ]);
     expect(Object.isFrozen(EVIDENCE_EVENTS)).toBe(true);
   });
