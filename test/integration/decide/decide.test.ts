@@ -105,7 +105,7 @@ describe('decide BLOCKER-ID', () => {
       expect([argv.join(' '), r.code, text]).toEqual([
         argv.join(' '),
         exit,
-        expect.stringContaining(`${code}:`),
+        expect.stringMatching(new RegExp(`${code}:|"outcome": "${code}"`)),
       ]);
     }
     // No terminal: an agent's shell gets nothing to answer.
