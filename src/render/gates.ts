@@ -1,7 +1,7 @@
 import { personCommand } from '../core/person-command.js';
 import { field, LABEL_W, plural, ruleHeader, WIDTH, wrap } from '../core/text/layout.js';
 import { type SanitizeWarning, type SanitizeWarningKind, sanitizeTerminal } from '../core/text/sanitize.js';
-import { decideArgs, type GateEntry } from '../roadmap/gate-entries.js';
+import { approvePlanArgs, decideArgs, type GateEntry, type PlanEntry } from '../roadmap/gate-entries.js';
 import { regroupTodo } from '../roadmap/todo.js';
 import type { PendingRow } from './pending.js';
 
@@ -133,6 +133,23 @@ function stageLines(n: number, row: PendingRow, cleaner: Cleaner): string[] {
   ];
 }
 
+/** A plan waiting for the person's approval, numbered after the blockers, with its command. */
+function planLines(n: number, plan: PlanEntry, cleaner: Cleaner): string[] {
+  const c = (text: string) => cleaner.clean(text, plan.file);
+  const why =
+    plan.state === 'unapproved'
+      ? 'its frontmatter says approval: required, and nobody has approved it yet'
+      : `its phases or steps changed after ${c(plan.approvedBy ?? '?')} approved it on ${c((plan.approvedAt ?? '').slice(0, 10))}`;
+  return [
+    '',
+    ruleHeader(`${n} · plan: ${c(plan.roadmap)}`, ''),
+    ...field('Roadmap:', c(plan.roadmap)),
+    ...field('The question:', 'Do you approve this plan as it stands?'),
+    ...field('Why now:', why),
+    `  ${'Decide:'.padEnd(LABEL_W)}${cleaner.again(personCommand(approvePlanArgs(plan)))}`,
+  ];
+}
+
 /**
  * The default view (decisions owned by the person) or, with `all`, every open blocker:
  * a headline, one block per entry in `gates` order, then each live staged action (`stages`,
@@ -141,20 +158,24 @@ function stageLines(n: number, row: PendingRow, cleaner: Cleaner): string[] {
  */
 export function renderGatesText(
   entries: readonly GateEntry[],
-  options: { all: boolean; stages?: readonly PendingRow[] },
+  options: { all: boolean; stages?: readonly PendingRow[]; plans?: readonly PlanEntry[] },
 ): RenderedGates {
   const stages = options.stages ?? [];
-  const mine = entries.filter((e) => e.needsYou).length;
+  const plans = options.plans ?? [];
+  const mine = entries.filter((e) => e.needsYou).length + plans.length;
   const shown = options.all ? entries : entries.filter((e) => e.needsYou);
   const cleaner = new Cleaner();
-  const lines = [headline(mine, entries.length - mine, options.all, stages.length)];
+  const lines = [headline(mine, entries.length + plans.length - mine, options.all, stages.length)];
   shown.forEach((entry, i) => {
     lines.push(...entryLines(i + 1, entry, cleaner, options.all));
   });
-  stages.forEach((row, i) => {
-    lines.push(...stageLines(shown.length + i + 1, row, cleaner));
+  plans.forEach((plan, i) => {
+    lines.push(...planLines(shown.length + i + 1, plan, cleaner));
   });
-  if (shown.length > 0) lines.push('', ...FOOTER, '');
+  stages.forEach((row, i) => {
+    lines.push(...stageLines(shown.length + plans.length + i + 1, row, cleaner));
+  });
+  if (shown.length + plans.length > 0) lines.push('', ...FOOTER, '');
   else if (stages.length > 0) lines.push('');
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
 }
@@ -228,6 +249,16 @@ function wrapSentence(sentence: string): string[] {
   return wrap(glued, WIDTH, '    ').map((line) => line.replace(/\u0000/g, ' '));
 }
 
+function planSentence(plans: readonly PlanEntry[]): string[] {
+  const first = plans[0]!;
+  const cmd = sanitizeTerminal(personCommand(approvePlanArgs(first)), { inline: true }).text;
+  const more =
+    plans.length > 1 ? ` (and ${plural(plans.length - 1, 'more')}: \`${personCommand('gates')}\`)` : '';
+  return wrapSentence(
+    `${plural(plans.length, 'plan')} await${plans.length === 1 ? 's' : ''} your approval — \`${cmd}\`${more}.`,
+  );
+}
+
 function stagedSentence(staged: number): string[] {
   const sentence = `${plural(staged, 'staged action')} await${staged === 1 ? 's' : ''} your confirmation — \`${personCommand('gates --pending')}\`.`;
   return wrapSentence(sentence);
@@ -238,11 +269,17 @@ function stagedSentence(staged: number): string[] {
  * decision in `gates` order in full and one line counting the rest, then one line counting the
  * live staged actions (`staged`) when there are any.
  */
-export function renderGatesReply(entries: readonly GateEntry[], staged = 0): RenderedGates {
+export function renderGatesReply(
+  entries: readonly GateEntry[],
+  staged = 0,
+  plans: readonly PlanEntry[] = [],
+): RenderedGates {
   const mine = entries.filter((e) => e.needsYou);
   const lead = mine[0];
+  const planned = plans.length > 0 ? planSentence(plans) : [];
   if (lead === undefined) {
-    return { text: staged > 0 ? `${stagedSentence(staged).join('\n')}\n` : '', hidden: [] };
+    const text = [...planned, ...(staged > 0 ? stagedSentence(staged) : [])];
+    return { text: text.length > 0 ? `${text.join('\n')}\n` : '', hidden: [] };
   }
   const cleaner = new Cleaner();
   const c = (text: string) => cleaner.clean(text, lead.file);
@@ -266,6 +303,7 @@ export function renderGatesReply(entries: readonly GateEntry[], staged = 0): Ren
     const sentence = `${plural(rest, 'other decision')} also wait${rest === 1 ? 's' : ''} on you, none blocking this — \`${personCommand('gates')}\`.`;
     lines.push('', ...wrapSentence(sentence));
   }
-  if (staged > 0) lines.push(...(rest > 0 ? [] : ['']), ...stagedSentence(staged));
+  if (planned.length > 0) lines.push(...(rest > 0 ? [] : ['']), ...planned);
+  if (staged > 0) lines.push(...(rest > 0 || planned.length > 0 ? [] : ['']), ...stagedSentence(staged));
   return { text: `${lines.join('\n')}\n`, hidden: cleaner.hidden() };
 }

@@ -102,6 +102,24 @@ export function decideArgs(entry: GateEntry): string | null {
   return `decide ${shellWord(entry.blocker.id)} --roadmap ${shellWord(entry.file)} ${choice}`;
 }
 
+/** A roadmap whose plan needs a person's approval, and why. */
+export interface PlanEntry {
+  /** Path relative to the roadmap root. */
+  roadmap: string;
+  /** Repository-relative path. */
+  file: string;
+  /** `unapproved`: never approved; `drifted`: its phases or steps changed since the latest approval. */
+  state: 'unapproved' | 'drifted';
+  /** Who approved the plan last, and when (ISO-8601); null when never. */
+  approvedBy: string | null;
+  approvedAt: string | null;
+}
+
+/** The arguments of the `decide` command that approves a plan (after `agent-config`). */
+export function approvePlanArgs(plan: Pick<PlanEntry, 'file'>): string {
+  return `decide --approve-plan ${shellWord(plan.file)}`;
+}
+
 /** Every open blocker of the given roadmaps (structured and legacy), in `gates` order. */
 export function collectGateEntries(roadmaps: readonly Roadmap[]): GateEntry[] {
   return roadmaps.flatMap(gateEntriesOf).sort(compareGateEntries);

@@ -199,7 +199,9 @@ export async function runDecide(ctx: Context, options: DecideOptions): Promise<D
   if (options.approvePlan !== undefined) return approvePlan(ctx, options, options.approvePlan);
   const id = (options.blocker ?? '').trim();
   if (id === '')
-    return report('blocker-unknown', { problem: 'name the blocker: decide BLOCKER-ID (gates prints the command)' });
+    return report('blocker-unknown', {
+      problem: 'name the blocker: decide BLOCKER-ID (gates prints the command)',
+    });
   const choice = choose(options);
   if (typeof choice === 'string') return report(choice, { blocker: id });
   const prompt = personPrompt(ctx);

@@ -3,16 +3,21 @@ import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
+import { latestApproval } from '../../evidence/decision-records.js';
 import type { WindowView } from '../../guard/window.js';
+import { readDecisionLedger } from '../../repo/decision-ledger.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import { blockerClass } from '../../roadmap/blockers.js';
+import { needsApproval, planSha256 } from '../../roadmap/decision-entry.js';
 import {
+  approvePlanArgs,
   compareGateEntries,
   decideArgs,
   type GateEntry,
   gateEntriesOf,
   mayHoldBlockers,
+  type PlanEntry,
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
@@ -53,6 +58,39 @@ export interface GatesReport {
   pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
+  /** Plans that wait for a person's approval (`approval: required`, unapproved or changed since). */
+  plans?: PlanEntry[];
+}
+
+// `approval: required` in a frontmatter, looked for in the bytes before any parse (ASCII only,
+// so it answers the same on the Latin-1 view); a cheap superset, never a parser.
+const APPROVAL_AT = /^approval:[ \t]*['"]?required/im;
+
+/** The file may ask for plan approval: `gates` parses it even without a blocker. */
+export function mayNeedApproval(text: string): boolean {
+  return text.startsWith('---') && APPROVAL_AT.test(text.slice(0, 8192));
+}
+
+/** The plans among `candidates` that no approval on record covers, in path order. */
+function plansWaiting(
+  root: string,
+  candidates: Array<{ rel: string; file: string; sha: string }>,
+): PlanEntry[] {
+  if (candidates.length === 0) return [];
+  const ledger = readDecisionLedger(root);
+  const out: PlanEntry[] = [];
+  for (const c of candidates) {
+    const latest = latestApproval(ledger, c.file);
+    if (latest?.planSha256 === c.sha) continue;
+    out.push({
+      roadmap: c.rel,
+      file: c.file,
+      state: latest === undefined ? 'unapproved' : 'drifted',
+      approvedBy: latest?.actor ?? null,
+      approvedAt: latest?.ts ?? null,
+    });
+  }
+  return out;
 }
 
 /**
@@ -66,13 +104,17 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
+  const approvals: Array<{ rel: string; file: string; sha: string }> = [];
   const tree = scanRoadmapTree(
     root,
     config,
     (roadmap) => {
-      if (roadmap.phases.length > 0) entries.push(...gateEntriesOf(roadmap));
+      if (roadmap.phases.length === 0) return;
+      entries.push(...gateEntriesOf(roadmap));
+      if (needsApproval(roadmap))
+        approvals.push({ rel: roadmap.rel, file: roadmap.file, sha: planSha256(roadmap) });
     },
-    { select: mayHoldBlockers },
+    { select: (text) => mayHoldBlockers(text) || mayNeedApproval(text) },
   );
   return {
     root,
@@ -83,6 +125,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     warnings: tree.warnings,
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
     window: windowStateAt(root, config, ctx.clock()).window,
+    plans: plansWaiting(root, approvals),
   };
 }
 
@@ -131,6 +174,14 @@ export interface GatesDocument {
   blockers: GatesBlockerDocument[];
   /** What `pending --json` prints, when a stage record exists (expired or unreadable included). */
   pending?: PendingDocument;
+  /** Plans waiting for a person's approval, when any does (`decide --approve-plan`). */
+  plans?: GatesPlanDocument[];
+}
+
+/** A plan waiting for approval in `gates --json`. */
+export interface GatesPlanDocument extends PlanEntry {
+  /** The command a person runs to approve it. */
+  decide: string;
 }
 
 function blockerDocument(entry: GateEntry): GatesBlockerDocument {
@@ -174,6 +225,9 @@ export function gatesDocument(report: GatesReport, all: boolean): GatesDocument 
     other: report.entries.length - mine,
     blockers: shown.map(blockerDocument),
     ...(anyStageRecord(report) ? { pending: pendingDocument(report.pending) } : {}),
+    ...((report.plans ?? []).length > 0
+      ? { plans: (report.plans ?? []).map((p) => ({ ...p, decide: personCommand(approvePlanArgs(p)) })) }
+      : {}),
   };
 }
 
