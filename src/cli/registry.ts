@@ -11,6 +11,7 @@ import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
+import { registerSigners } from './commands/signers.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
 import type { Act } from './verb.js';
@@ -37,5 +38,6 @@ export const registrations: readonly Registration[] = [
   registerEvidence,
   registerHook,
   registerWindow,
+  registerSigners,
   registerMcp,
 ];

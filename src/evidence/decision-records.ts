@@ -39,16 +39,18 @@ export const NO_DECISIONS: DecisionLedger = Object.freeze({
 const str = (v: unknown): v is string => typeof v === 'string';
 
 /**
- * The decisions among verified ledger records, by a `human:` actor only: a record an agent
- * could write for itself (another actor) never counts as a person's decision. Records of the
- * wrong shape are skipped.
+ * The decisions among verified ledger records, by a `human:` actor only, that `honoured` accepts
+ * (where signers are registered: a signature that holds for a trusted signer): a record an
+ * agent could write for itself never counts as a person's decision. Records of the wrong shape
+ * are skipped.
  */
 export function decisionsOf(
-  records: ReadonlyArray<{ record: LedgerRecord; verified: boolean }>,
+  records: ReadonlyArray<{ record: LedgerRecord; verified: boolean; stream: string }>,
+  honoured: (record: LedgerRecord, stream: string) => boolean = () => true,
 ): DecisionLedger {
   const out: DecisionLedger = { resolved: [], approvals: [] };
-  for (const { record, verified } of records) {
-    if (!verified || !record.actor.startsWith('human:')) continue;
+  for (const { record, verified, stream } of records) {
+    if (!verified || !record.actor.startsWith('human:') || !honoured(record, stream)) continue;
     const p = record.payload;
     if (record.event === 'decision.resolved') {
       const option = p.option;

@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
+import type { SignerTrust } from '../evidence/trust.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
 import { roadmapStem } from '../roadmap/names.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
@@ -113,6 +114,7 @@ export function createWorkspace(
   root: string,
   config: Config,
   loaded: ReadonlyMap<string, LintDocument>,
+  signing: { trust: SignerTrust; now: Date } | null = null,
 ): Workspace {
   let byStem: Map<string, string[]> | undefined;
   let decisions: ReturnType<typeof readDecisionLedger> | undefined;
@@ -137,7 +139,7 @@ export function createWorkspace(
       return { active, elsewhere };
     },
     decisions() {
-      decisions ??= readDecisionLedger(root);
+      decisions ??= readDecisionLedger(root, signing?.trust ?? null, signing?.now ?? new Date(0));
       return decisions;
     },
   };

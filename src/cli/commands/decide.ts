@@ -21,7 +21,10 @@ const line = (text: string) => sanitize(text, { inline: true });
 
 /** Prints `decide`'s outcome: its code and meaning, then what was decided. */
 function renderDecide(ctx: Context, r: DecideReport, json: boolean): void {
-  if (json) return printDocument(ctx, decideDocument(r));
+  if (json) {
+    printDocument(ctx, decideDocument(r));
+    return;
+  }
   for (const h of r.hidden) {
     err(
       ctx,

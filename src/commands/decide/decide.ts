@@ -23,9 +23,11 @@ import { roadmapStem } from '../../roadmap/names.js';
 import { roadmapCounts } from '../../roadmap/queries.js';
 import { parseRoadmap } from '../../roadmap/scanner.js';
 import { locateRoadmap } from '../roadmap/roadmap.js';
+import { personPrompt } from '../signing/person-terminal.js';
+import { loadSignerTrust } from '../signing/trust.js';
 import { askDecider, isHumanDecider } from '../staging/confirm.js';
 import { DECIDE_OUTCOMES, type DecideOutcome } from './outcomes.js';
-import { recordDecision } from './record.js';
+import { prepareSigning, recordDecision } from './record.js';
 import { writeRoadmapText } from './write-roadmap.js';
 
 export interface DecideOptions {
@@ -92,14 +94,6 @@ function report(outcome: DecideOutcome, fields: Partial<DecideReport> = {}): Dec
 /** `decide`'s exit code: its outcome's. */
 export function decideExit(r: DecideReport): ExitCode {
   return r.exit;
-}
-
-/**
- * The question a person-only verb asks at the terminal, or null when nobody can answer there.
- * The one place `decide` reads the terminal from the Context.
- */
-function personPrompt(ctx: Context) {
-  return ctx.io.stdinIsTTY && ctx.prompt !== undefined ? ctx.prompt : null;
 }
 
 // An answer is one line a person typed: no line break, no control, bidi or zero-width character.
@@ -231,6 +225,14 @@ export async function runDecide(ctx: Context, options: DecideOptions): Promise<D
   }
   const who = await decider(ctx, repo.root, options, prompt);
   if (who === 'answer-mismatch' || who === 'decider-required') return report(who, base);
+  const { trust } = await loadSignerTrust(repo);
+  const signing = await prepareSigning(ctx, repo, trust, who, options.key);
+  if ('refusal' in signing)
+    return report(signing.refusal === 'signer-unknown' ? 'signer-unknown' : 'signature-required', {
+      ...base,
+      decidedBy: who,
+      problem: signing.message,
+    });
   const shownSha = sha256Text(blockerEntrySource(found.text, blocker));
   const status = resolvedStatus(utcDate(ctx.clock()), answer);
   const entry = {
@@ -271,7 +273,7 @@ export async function runDecide(ctx: Context, options: DecideOptions): Promise<D
           decided_by: who,
         },
       },
-      options.key,
+      signing.sign,
     );
   } catch (error) {
     if (error instanceof AgentConfigError)
@@ -296,13 +298,21 @@ async function approvePlan(ctx: Context, options: DecideOptions, path: string): 
   const base = { roadmap: roadmap.file };
   if (!needsApproval(roadmap)) return report('approval-not-required', base);
   const sha = planSha256(roadmap);
+  const { trust } = await loadSignerTrust(repo);
   const latest = repo.config.evidence.ledger
-    ? latestApproval(readDecisionLedger(repo.root), roadmap.file)
+    ? latestApproval(readDecisionLedger(repo.root, trust, ctx.clock()), roadmap.file)
     : undefined;
   if (latest?.planSha256 === sha)
     return report('already-approved', { ...base, planSha256: sha, decidedBy: latest.actor });
   const who = await decider(ctx, repo.root, options, prompt);
   if (who === 'answer-mismatch' || who === 'decider-required') return report(who, base);
+  const signing = await prepareSigning(ctx, repo, trust, who, options.key);
+  if ('refusal' in signing)
+    return report(signing.refusal === 'signer-unknown' ? 'signer-unknown' : 'signature-required', {
+      ...base,
+      decidedBy: who,
+      problem: signing.message,
+    });
   const stem = roadmapStem(roadmap.rel);
   const question = approvePlanQuestion(roadmap.file, stem, roadmap.phases, who);
   const fields = { ...base, planSha256: sha, decidedBy: who, hidden: question.hidden };
@@ -319,7 +329,7 @@ async function approvePlan(ctx: Context, options: DecideOptions, path: string): 
         actor: who,
         payload: { roadmap: roadmap.file, plan_sha256: sha, decided_by: who },
       },
-      options.key,
+      signing.sign,
     );
   } catch (error) {
     if (error instanceof AgentConfigError)

@@ -12,6 +12,8 @@ export type DecideOutcome =
   | 'changed-while-asked'
   | 'stdin-not-tty'
   | 'unrecorded'
+  | 'signer-unknown'
+  | 'signature-required'
   | 'ambiguous-blocker'
   | 'option-unknown'
   | 'choice-required'
@@ -61,6 +63,16 @@ export const DECIDE_OUTCOMES: Outcomes<DecideOutcome, 0 | 1 | 2> = outcomes({
   unrecorded: {
     exit: 1,
     meaning: 'the evidence-ledger record could not be written, so nothing was changed; run the verb again',
+  },
+  'signer-unknown': {
+    exit: 1,
+    meaning:
+      'the signing key is not trusted for this person in every version of the signers file; nothing changed',
+  },
+  'signature-required': {
+    exit: 2,
+    meaning:
+      'signers are registered: the decision is signed with a key (--key, AGENT_CONFIG_SIGNING_KEY, git user.signingkey) and the ledger is on; nothing changed',
   },
   'ambiguous-blocker': {
     exit: 2,

@@ -6,7 +6,7 @@ import { personCommand } from '../../core/person-command.js';
 import { latestApproval } from '../../evidence/decision-records.js';
 import type { WindowView } from '../../guard/window.js';
 import { readDecisionLedger } from '../../repo/decision-ledger.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import { blockerClass } from '../../roadmap/blockers.js';
 import { needsApproval, planSha256 } from '../../roadmap/decision-entry.js';
@@ -21,7 +21,9 @@ import {
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
-import { type OpenWindowDocument, openWindowDocument, windowStateAt } from '../guard/window.js';
+import { type OpenWindowDocument, openWindowDocument, windowSource, windowStateAt } from '../guard/window.js';
+import { signersListedHere } from '../signing/signers-listed.js';
+import { loadSignerTrust } from '../signing/trust.js';
 import {
   type PendingDocument,
   type PendingReport,
@@ -60,6 +62,8 @@ export interface GatesReport {
   window?: WindowView | null;
   /** Plans that wait for a person's approval (`approval: required`, unapproved or changed since). */
   plans?: PlanEntry[];
+  /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
+  signersListed?: boolean;
 }
 
 // `approval: required` in a frontmatter, looked for in the bytes before any parse (ASCII only,
@@ -72,12 +76,16 @@ export function mayNeedApproval(text: string): boolean {
 }
 
 /** The plans among `candidates` that no approval on record covers, in path order. */
-function plansWaiting(
-  root: string,
+async function plansWaiting(
+  ctx: Context,
+  repo: Repository,
   candidates: Array<{ rel: string; file: string; sha: string }>,
-): PlanEntry[] {
+): Promise<PlanEntry[]> {
   if (candidates.length === 0) return [];
-  const ledger = readDecisionLedger(root);
+  // Where signers are registered only a signed approval counts: the signers in force are read
+  // only when some plan asks for approval.
+  const { trust } = await loadSignerTrust(repo);
+  const ledger = readDecisionLedger(repo.root, trust, ctx.clock());
   const out: PlanEntry[] = [];
   for (const c of candidates) {
     const latest = latestApproval(ledger, c.file);
@@ -100,7 +108,8 @@ function plansWaiting(
  * the unreadable files are named in `problems`.
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { root, config } = repo;
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -124,8 +133,9 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     problems: tree.problems,
     warnings: tree.warnings,
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: windowStateAt(root, config, ctx.clock()).window,
-    plans: plansWaiting(root, approvals),
+    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    plans: await plansWaiting(ctx, repo, approvals),
+    signersListed: signersListedHere(root),
   };
 }
 

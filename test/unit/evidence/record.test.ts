@@ -16,6 +16,7 @@ describe('ledger records', () => {
       'window.closed',
       'window.bypassed',
       'verdict.recorded',
+      'signers.changed',
       'decision.resolved',
       'plan.approved',
     ]);
