@@ -53,6 +53,21 @@ describe('decide BLOCKER-ID', () => {
     expect((await run(dir, ['evidence', 'verify'])).code).toBe(0);
     const gates = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
     expect(gates.blockers.map((b: { id: string }) => b.id)).toEqual(['rollout-day']);
+    // The report lists it: who, when, which option.
+    const report = JSON.parse((await run(dir, ['report', '--json'])).stdout);
+    expect(report.decisions).toEqual({
+      decisions: [
+        {
+          ts: '2026-11-30T12:00:00.000Z',
+          actor: 'human:ada',
+          kind: 'resolved',
+          roadmap: FILE,
+          blocker: 'search-engine',
+          option: 1,
+          answer: 'Postgres full-text search',
+        },
+      ],
+    });
     // Deciding again changes nothing.
     const again = await cli(dir, ['decide', 'search-engine', '--option', '2'], {
       answer: 'search-engine',
