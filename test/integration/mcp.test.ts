@@ -139,6 +139,9 @@ describe('the MCP server in process', () => {
     const { client, served } = await serve(dir);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).not.toContain('decide');
+    expect(client.getInstructions()).toContain(
+      'answering a blocker and approving a plan (`npx --no agent-config decide`',
+    );
     const gates = await client.callTool({ name: 'gates', arguments: {} });
     const printed = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
     expect(gates.structuredContent).toEqual(printed);
