@@ -123,6 +123,13 @@ describe('decide BLOCKER-ID', () => {
         expect.stringMatching(new RegExp(`${code}:|"outcome": "${code}"`)),
       ]);
     }
+    // A --roadmap outside the roadmap folder: one line naming it and the fix, exit 2.
+    const outside = await cli(dir, ['decide', 'rollout-day', '--roadmap', '../../etc/passwd', '--answer', 'x'], {
+      answer: 'rollout-day',
+      env: ADA,
+    });
+    expect([outside.code, outside.stdout]).toEqual([2, '']);
+    expect(outside.stderr).toMatch(/^agent-config: roadmap path "\.\.\/\.\.\/etc\/passwd": is outside agents\/roadmaps\/ — [^\n]+\n$/);
     // No terminal: an agent's shell gets nothing to answer.
     const piped = await cli(dir, ['decide', 'search-engine', '--option', '1', '--as', 'human:ada']);
     expect([piped.code, piped.stdout]).toEqual([1, expect.stringContaining('stdin-not-tty:')]);
