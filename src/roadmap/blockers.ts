@@ -68,6 +68,9 @@ const OPTION_ITEM = /^(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$/s;
 // The mark of the recommended option: `(recommended)` at the end of the item, any case.
 const RECOMMENDED = /\s*\(recommended\)\s*$/i;
 
+// Most blockers list no options: they share this one empty list (never written to).
+const NO_OPTIONS: BlockerOption[] = Object.freeze([]) as unknown as BlockerOption[];
+
 function option(pieces: readonly string[], line: number): BlockerOption {
   // The mark may end the item's first line or its last: either reads as written.
   const recommended = pieces.some((p) => RECOMMENDED.test(p));
@@ -120,7 +123,7 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     blockerClass: '',
     run: '',
     budget: '',
-    options: [],
+    options: NO_OPTIONS,
     line,
     end: body.length > 0 ? body[body.length - 1]!.line : line,
     legacy: false,
@@ -176,7 +179,7 @@ export function legacyBlocker(text: string, line: number): Blocker {
     blockerClass: '',
     run: '',
     budget: '',
-    options: [],
+    options: NO_OPTIONS,
     line,
     end: line,
     legacy: true,

@@ -72,7 +72,12 @@ const APPROVAL_AT = /^approval:[ \t]*['"]?required/im;
 
 /** The file may ask for plan approval: `gates` parses it even without a blocker. */
 export function mayNeedApproval(text: string): boolean {
-  return text.startsWith('---') && APPROVAL_AT.test(text.slice(0, 8192));
+  if (!text.startsWith('---')) return false;
+  // Only the frontmatter is looked at: up to its closing line (a superset when it has none).
+  const found = text.indexOf('\n---', 3);
+  const end = found === -1 ? Math.min(text.length, 8192) : found;
+  // Searched backwards from the frontmatter's end: the body is never scanned.
+  return text.lastIndexOf('approval', end) >= 3 && APPROVAL_AT.test(text.slice(0, end));
 }
 
 /** The plans among `candidates` that no approval on record covers, in path order. */
