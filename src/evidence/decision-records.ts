@@ -7,9 +7,9 @@ export interface ResolvedDecision {
   blocker: string;
   /** SHA-256 of the blocker entry's bytes as the person saw them. */
   entrySha256: string;
-  /** The option's number (from 1), or null when the person wrote an answer. */
-  option: number | null;
-  /** The text the status line carries after `resolved YYYY-MM-DD — `. */
+  /** The option chosen (its text as listed), or null when the person answered in words. */
+  option: string | null;
+  /** The text the status line carries after `resolved YYYY-MM-DD — `: the option or the words. */
   answer: string;
   /** The record's actor (`human:<id>`). */
   actor: string;
@@ -53,23 +53,25 @@ export function decisionsOf(
     if (!verified || !record.actor.startsWith('human:') || !honoured(record, stream)) continue;
     const p = record.payload;
     if (record.event === 'decision.resolved') {
-      const option = p.option;
-      if (!str(p.roadmap) || !str(p.blocker) || !str(p.entry_sha256) || !str(p.answer)) continue;
-      if (option !== null && !(typeof option === 'number' && Number.isSafeInteger(option))) continue;
+      // Exactly one of option and answer, and the decider is the actor (the schema's rule).
+      const option = str(p.option) ? p.option : null;
+      const words = str(p.answer) ? p.answer : null;
+      if (!str(p.roadmap) || !str(p.blocker) || !str(p.entrySha256) || p.decider !== record.actor) continue;
+      if ((option === null) === (words === null)) continue;
       out.resolved.push({
         roadmap: p.roadmap,
         blocker: p.blocker,
-        entrySha256: p.entry_sha256,
-        option: option as number | null,
-        answer: p.answer,
+        entrySha256: p.entrySha256,
+        option,
+        answer: (option ?? words)!,
         actor: record.actor,
         ts: record.ts,
       });
     } else if (record.event === 'plan.approved') {
-      if (!str(p.roadmap) || !str(p.plan_sha256)) continue;
+      if (!str(p.roadmap) || !str(p.planSha256)) continue;
       out.approvals.push({
         roadmap: p.roadmap,
-        planSha256: p.plan_sha256,
+        planSha256: p.planSha256,
         actor: record.actor,
         ts: record.ts,
       });

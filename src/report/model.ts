@@ -120,7 +120,7 @@ export interface DecisionsShown {
     kind: 'resolved' | 'approved';
     roadmap: string;
     blocker: string | null;
-    option: number | null;
+    option: string | null;
     answer: string | null;
   }>;
 }

@@ -216,7 +216,7 @@ export function renderDecisionsMade(made: DecisionsShown | null | undefined): st
         r.kind === 'approved' ? 'plan approved' : `<code>${e(r.blocker ?? '')}</code>`,
         r.kind === 'approved'
           ? '<span class="muted">(the plan as it stood)</span>'
-          : `${r.option === null ? '' : `option ${r.option}: `}${e(r.answer ?? '')}`,
+          : `${r.option === null ? '<span class="muted">in words:</span> ' : '<span class="muted">option:</span> '}${e(r.answer ?? '')}`,
       ]),
     ),
     '</section>',

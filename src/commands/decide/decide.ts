@@ -264,13 +264,14 @@ export async function runDecide(ctx: Context, options: DecideOptions): Promise<D
       {
         event: 'decision.resolved',
         actor: who,
+        // The evidence schema's members (docs/evidence.md): the chosen option's text, or the
+        // answer in words — exactly one — and the decider, the record's actor.
         payload: {
           roadmap: roadmap.file,
           blocker: blocker.id,
-          entry_sha256: shownSha,
-          option,
-          answer,
-          decided_by: who,
+          entrySha256: shownSha,
+          ...(option === null ? { answer } : { option: answer }),
+          decider: who,
         },
       },
       signing.sign,
@@ -327,7 +328,7 @@ async function approvePlan(ctx: Context, options: DecideOptions, path: string): 
       {
         event: 'plan.approved',
         actor: who,
-        payload: { roadmap: roadmap.file, plan_sha256: sha, decided_by: who },
+        payload: { roadmap: roadmap.file, planSha256: sha },
       },
       signing.sign,
     );

@@ -15,8 +15,8 @@ export interface DecisionMade {
   roadmap: string;
   /** The blocker's id; null for a plan. */
   blocker: string | null;
-  /** The option's number; null for an answer in words or a plan. */
-  option: number | null;
+  /** The option chosen (its text); null for an answer in words or a plan. */
+  option: string | null;
   /** The answer recorded; null for a plan. */
   answer: string | null;
 }

@@ -54,7 +54,7 @@ const DECIDED = {
       roadmap: FILE,
       blocker: 'search-engine',
       entrySha256: '5d0c6a7b3e9f1c2d4a6b8e0f1a3c5e7f9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a',
-      option: 1,
+      option: 'Postgres',
       answer: 'Postgres',
       actor: 'human:ada',
       ts: '2026-11-30T09:15:00.000Z',

@@ -44,12 +44,12 @@ describe('decide BLOCKER-ID', () => {
       payload: {
         roadmap: FILE,
         blocker: 'search-engine',
-        option: 1,
-        answer: 'Postgres full-text search',
-        decided_by: 'human:ada',
+        option: 'Postgres full-text search',
+        decider: 'human:ada',
       },
     });
-    expect(record!.payload.entry_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(record!.payload.entrySha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(record!.payload).not.toHaveProperty('answer');
     expect((await run(dir, ['evidence', 'verify'])).code).toBe(0);
     const gates = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
     expect(gates.blockers.map((b: { id: string }) => b.id)).toEqual(['rollout-day']);
@@ -63,7 +63,7 @@ describe('decide BLOCKER-ID', () => {
           kind: 'resolved',
           roadmap: FILE,
           blocker: 'search-engine',
-          option: 1,
+          option: 'Postgres full-text search',
           answer: 'Postgres full-text search',
         },
       ],
@@ -92,7 +92,9 @@ describe('decide BLOCKER-ID', () => {
         '### blocker: rollout-day\r\n- **Status:** resolved 2026-11-30 — next Tuesday, 9:00\r\n',
       ),
     );
-    expect(ledgerRecords(dir).at(-1)!.payload).toMatchObject({ option: null, answer: 'next Tuesday, 9:00' });
+    const words = ledgerRecords(dir).at(-1)!.payload;
+    expect(words).toMatchObject({ answer: 'next Tuesday, 9:00', decider: 'human:ada' });
+    expect(words).not.toHaveProperty('option');
   });
 
   it('refuses with frozen codes and changes nothing', async () => {
@@ -124,12 +126,18 @@ describe('decide BLOCKER-ID', () => {
       ]);
     }
     // A --roadmap outside the roadmap folder: one line naming it and the fix, exit 2.
-    const outside = await cli(dir, ['decide', 'rollout-day', '--roadmap', '../../etc/passwd', '--answer', 'x'], {
-      answer: 'rollout-day',
-      env: ADA,
-    });
+    const outside = await cli(
+      dir,
+      ['decide', 'rollout-day', '--roadmap', '../../etc/passwd', '--answer', 'x'],
+      {
+        answer: 'rollout-day',
+        env: ADA,
+      },
+    );
     expect([outside.code, outside.stdout]).toEqual([2, '']);
-    expect(outside.stderr).toMatch(/^agent-config: roadmap path "\.\.\/\.\.\/etc\/passwd": is outside agents\/roadmaps\/ — [^\n]+\n$/);
+    expect(outside.stderr).toMatch(
+      /^agent-config: roadmap path "\.\.\/\.\.\/etc\/passwd": is outside agents\/roadmaps\/ — [^\n]+\n$/,
+    );
     // No terminal: an agent's shell gets nothing to answer.
     const piped = await cli(dir, ['decide', 'search-engine', '--option', '1', '--as', 'human:ada']);
     expect([piped.code, piped.stdout]).toEqual([1, expect.stringContaining('stdin-not-tty:')]);

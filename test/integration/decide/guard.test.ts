@@ -31,7 +31,7 @@ describe('decide from the agent’s shell', () => {
       `npx --no agent-config decide --approve-plan ${FILE}`,
       // An agent makes its own terminal: the verb inside is still seen.
       'script -qec "npx --no agent-config decide search-engine --option 1" /dev/null',
-      'python3 -c "import pty; pty.spawn([\'npx\',\'--no\',\'agent-config\',\'decide\',\'search-engine\'])"',
+      "python3 -c \"import pty; pty.spawn(['npx','--no','agent-config','decide','search-engine'])\"",
       'unbuffer npx --no agent-config decide search-engine --answer yes',
     ]) {
       const r = await cli(dir, ['hook', 'claude-code'], {

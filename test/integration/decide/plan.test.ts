@@ -51,7 +51,8 @@ describe('decide --approve-plan', () => {
     expect(r.asked.at(-1)).toContain('    - Write the announcement');
     expect(r.asked.at(-1)).toContain("Type the roadmap's name (launch) to approve");
     const [record] = ledgerRecords(dir).filter((l) => l.event === 'plan.approved');
-    expect(record).toMatchObject({ actor: 'human:ada', payload: { roadmap: FILE, decided_by: 'human:ada' } });
+    expect(record).toMatchObject({ actor: 'human:ada', payload: { roadmap: FILE } });
+    expect(Object.keys(record!.payload).sort()).toEqual(['planSha256', 'roadmap']);
     expect((await run(dir, ['evidence', 'verify'])).code).toBe(0);
     expect(JSON.parse((await run(dir, ['gates', '--json'])).stdout).plans).toBeUndefined();
     const again = await cli(dir, ['decide', '--approve-plan', FILE], { answer: 'launch', env: ADA });

@@ -81,16 +81,15 @@ describe.runIf(HAS_SSH_KEYGEN)('decide where signers are registered', () => {
       payload: {
         roadmap: FILE,
         blocker: 'search-engine',
-        entry_sha256: '0'.repeat(64),
-        option: 1,
-        answer: 'Postgres full-text search',
-        decided_by: 'human:ada',
+        entrySha256: '0'.repeat(64),
+        option: 'Postgres full-text search',
+        decider: 'human:ada',
       },
     });
     await appendEvidence(ctx, root, DEFAULT_CONFIG, {
       event: 'plan.approved',
       actor: 'human:ada',
-      payload: { roadmap: 'agents/roadmaps/launch.md', plan_sha256: '0'.repeat(64), decided_by: 'human:ada' },
+      payload: { roadmap: 'agents/roadmaps/launch.md', planSha256: '0'.repeat(64) },
     });
     const lint = await cli(root, ['lint'], { minutes: 2, env: signingEnv() });
     expect(lint.stdout).toContain(

@@ -147,7 +147,7 @@ function doc(): ReportDocument {
           kind: 'resolved',
           roadmap: 'agents/roadmaps/search.md',
           blocker: `pick-${HOSTILE}`,
-          option: 2,
+          option: `</td>${HOSTILE}`,
           answer: `</td>${HOSTILE}`,
         },
       ],
@@ -166,7 +166,9 @@ describe('renderReportHtml', () => {
     expect(section).toContain('2 decision(s) by 2 person(s), from 2026-11-29 to 2026-11-30.');
     expect(section).toContain('id="decided-chart"');
     expect(section).toContain('<span class="nw">2026-11-30 10:15</span>');
-    expect(section).toContain('option 2: &lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(section).toContain(
+      '<span class="muted">option:</span> &lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;',
+    );
     expect(section).toContain('plan approved');
     expect(section).not.toContain(HOSTILE);
     const none = renderReportHtml({ ...doc(), decisions: { decisions: [] } });
