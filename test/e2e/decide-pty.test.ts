@@ -65,7 +65,7 @@ describe.runIf(HAS_SCRIPT)('decide at a terminal (pseudo-terminal via `script`)'
         `- **Status:** resolved ${new Date().toISOString().slice(0, 10)} — A hosted search service`,
       ),
     );
-    expect(ledgerRecords(dir).map((l) => [l.event, l.actor, l.payload.answer])).toEqual([
+    expect(ledgerRecords(dir).map((l) => [l.event, l.actor, l.payload.option])).toEqual([
       ['decision.resolved', 'human:ada', 'A hosted search service'],
     ]);
     const verify = runBin(dir, ['evidence', 'verify']);
