@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
@@ -30,6 +31,7 @@ import {
   pendingDocument,
   readPending,
 } from '../staging/pending.js';
+import { identityOf } from '../staging/staging-shared.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -115,6 +117,31 @@ async function plansWaiting(
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const { root, config } = repo;
+  const { approvals, ...decisions } = readDecisions(root, config);
+  return {
+    root,
+    ...decisions,
+    pending: readPending(
+      root,
+      policyAt(ctx.clock(), { ...config.staging, worktree: identityOf(ctx, root) }),
+      {
+        verdicts: options.verdicts,
+      },
+    ),
+    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    plans: await plansWaiting(ctx, repo, approvals),
+    signersListed: signersListedHere(root),
+  };
+}
+
+/** The open blockers of a root's active roadmaps, as `gates` lists them (the inbox reads them too). */
+export function readDecisions(
+  root: string,
+  config: Config,
+): Pick<GatesReport, 'roadmapsDir' | 'hasRoadmaps' | 'entries' | 'problems' | 'warnings'> & {
+  /** The plans that ask for approval (`approval: required`), with the SHA-256 of each plan. */
+  approvals: Array<{ rel: string; file: string; sha: string }>;
+} {
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -131,16 +158,12 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     { select: (text) => mayHoldBlockers(text) || mayNeedApproval(text) },
   );
   return {
-    root,
     roadmapsDir: tree.roadmapsDir,
     hasRoadmaps: tree.exists,
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
-    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
-    plans: await plansWaiting(ctx, repo, approvals),
-    signersListed: signersListedHere(root),
+    approvals,
   };
 }
 

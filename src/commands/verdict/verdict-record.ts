@@ -104,7 +104,7 @@ export async function runVerdictRecord(
   if (!check.valid) return report('verdict-invalid', { code: check.code, message: check.message });
   const verdict = check.verdict;
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  const store = storeOf(repo);
+  const store = storeOf(repo, ctx);
   const { config } = repo;
   if (!config.evidence.ledger) {
     throw new UsageError(
