@@ -126,4 +126,19 @@ describe('the decision rules on their seeded cases', () => {
       "agent-config: agent-config.yaml:3: 'lint.rules.blockers' must be on or off — write on or off\n",
     ]);
   });
+
+  it('the SARIF the GitHub Action uploads follows lint.rules: the rules in force, and their findings', async () => {
+    const dir = searchRepo({
+      [FILE]: SEARCH.replace('- [ ] Build the index', '- [x] Build the index'),
+      'agent-config.yaml': on(['unrecorded-resolution']),
+    });
+    const sarif = JSON.parse((await run(dir, ['lint', '--format', 'sarif'])).stdout);
+    const driver = sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(driver).toEqual(expect.arrayContaining(RULES));
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('step-past-gate');
+    writeFileSync(join(dir, 'agent-config.yaml'), off(RULES));
+    const quiet = JSON.parse((await run(dir, ['lint', '--format', 'sarif'])).stdout);
+    expect(quiet.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).not.toContain('step-past-gate');
+    expect(quiet.runs[0].results).toEqual([]);
+  });
 });
