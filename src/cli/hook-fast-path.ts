@@ -11,6 +11,7 @@ import {
 import { mayBeProtected, mayConcernOwnFiles } from '../guard/own-files-prefilter.js';
 import { type FastVocabulary, fastVocabulary, provablyUnguarded } from '../guard/prefilter.js';
 import { anchoredKeywords } from '../repo/anchor-note.js';
+import { readFdToEnd } from '../repo/read-fd.js';
 import { resolveLinks } from '../repo/resolve-links.js';
 
 /** What the fast path concluded: the answer is already known, or the full CLI must decide. */
@@ -128,12 +129,13 @@ export function hookFastPath(
   // `hook --help` and a mistyped harness go to the CLI before anything waits on stdin.
   if (!HARNESSES.includes(name as Harness)) return { stdin: undefined };
   const harness = name as Harness;
-  let stdin: string;
-  try {
-    stdin = readFileSync(0, 'utf8');
-  } catch {
-    return { stdin: undefined };
-  }
+  // A late writer is waited for (readFileSync(0) gives up with EAGAIN, and the bytes it had
+  // read would be lost to the full decision, which would judge only the tail). A read that
+  // fails midway hands what it read to the full decision, as malformed input, never the fast
+  // answer.
+  const read = readFdToEnd(0);
+  const stdin = read.bytes.toString('utf8');
+  if (read.error !== null) return { stdin: read.bytes.length === 0 ? undefined : `${stdin}\u0000` };
   const projectDir = env[PROJECT_DIR_VARIABLE[harness]];
   return decideHookFastPath(harness, stdin, [processCwd, projectDir], () =>
     anchoredKeywords(projectDir || processCwd, env),

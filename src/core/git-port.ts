@@ -95,6 +95,12 @@ export interface GitPort {
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** git's `user.name` as the repository sees it, or null when it is not set. */
   userName(): Promise<string | null>;
+  /**
+   * The aliases git's configuration defines here, included files and the user's too (`git config
+   * -z --get-regexp '^alias\.'`): name (lower case) → value. Empty when there are none; throws
+   * `GitCommandError` when git cannot read its configuration.
+   */
+  aliases(): Promise<Map<string, string>>;
   /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
   configValue(name: string): Promise<string | null>;
   /** The repository's working trees, the main one first (`git worktree list --porcelain -z`). */

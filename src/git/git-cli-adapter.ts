@@ -351,6 +351,26 @@ class GitCliAdapter implements GitPort {
     return parseWorktreeList(await this.raw(['worktree', 'list', '--porcelain', '-z']));
   }
 
+  async aliases(): Promise<Map<string, string>> {
+    let out: string;
+    try {
+      out = await this.raw(['config', '-z', '--get-regexp', '^alias\\.']);
+    } catch (error) {
+      // Exit 1: no key matched.
+      if (error instanceof GitCommandError && error.gitExitCode === 1) return new Map();
+      throw error;
+    }
+    const aliases = new Map<string, string>();
+    for (const entry of out.split('\0')) {
+      if (entry === '') continue;
+      const nl = entry.indexOf('\n');
+      const key = nl === -1 ? entry : entry.slice(0, nl);
+      // A key without a value (`[alias] x`) is git's boolean true: no command, git refuses it.
+      if (nl !== -1) aliases.set(key.slice('alias.'.length).toLowerCase(), entry.slice(nl + 1));
+    }
+    return aliases;
+  }
+
   async gitPath(name: string): Promise<string> {
     const out = (await this.raw(['rev-parse', '--git-path', name])).trim();
     return isAbsolute(out) ? out : resolve(this.dir, out);

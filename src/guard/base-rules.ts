@@ -1,5 +1,5 @@
 import type { CommandWords, GuardRule } from './rule-types.js';
-import { firstOperand, hasFlag, type OptionSpec, splitArgs } from './words.js';
+import { firstOperand, hasFlag, isUnknown, NO_WORD, type OptionSpec, splitArgs } from './words.js';
 
 // The rules in force are anchored on the base branch as last fetched (docs/guard.md, "Which
 // version of agent-config.yaml counts"): `refs/remotes/origin/HEAD` and the remote-tracking ref
@@ -142,8 +142,14 @@ function movesBase(c: CommandWords): boolean {
     case 'remote': {
       const { options, operands } = splitArgs(args, { withValue: ['-t', '-m'] });
       if (REMOTE_SUBCOMMANDS.includes(operands[0] ?? '')) return true;
+      if (operands[0] !== 'add') return false;
       // `remote add --mirror=fetch` maps the other repository's refs, refs/remotes/ included, onto ours.
-      return operands[0] === 'add' && options.some((o) => longOption(o, '--mirror', 5) !== null);
+      if (options.some((o) => longOption(o, '--mirror', 5) !== null)) return true;
+      // `remote add origin URL` names where the base is read from (with `-m`, `-f` or the next
+      // fetch, refs/remotes/origin/HEAD appears): a base where there was none, chosen by the
+      // command. Any letter case (a case-insensitive disk shares refs/remotes/origin).
+      const name = operands[1];
+      return name !== undefined && (isUnknown(name) ? name !== NO_WORD : name.toLowerCase() === 'origin');
     }
     case 'update-ref': {
       const { options, operands } = splitArgs(args, UPDATE_REF);
@@ -189,7 +195,7 @@ export const BASE_RULES: readonly GuardRule[] = [
       'receive-pack',
     ],
     summary:
-      'moving the base by hand: a fetch / pull / push refspec into refs/remotes/, git remote set-head / set-url / rename / remove, update-ref or symbolic-ref of a remote-tracking ref, branch -r -d, a remote.* setting',
+      'moving the base by hand: a fetch / pull / push refspec into refs/remotes/, git remote set-head / set-url / rename / remove, remote add origin, update-ref or symbolic-ref of a remote-tracking ref, branch -r -d, a remote.* setting',
     vocabulary: {
       subcommands: [['remote'], ['set-head', 'set-url', 'rename', 'remove', 'rm']],
       longOptions: [],

@@ -1,4 +1,4 @@
-import { gitScripts } from './git-view.js';
+import { aliasCandidates, gitScripts } from './git-view.js';
 import { readInlineCode } from './inline-code.js';
 import { launches } from './launchers.js';
 import { join } from './paths.js';
@@ -32,6 +32,18 @@ export interface Classification {
   unreadable: boolean;
   /** Questions only the repository answers (`rm -r build`): each adds its action when it holds. */
   checks: PathCheck[];
+  /**
+   * Words on a git subcommand's place that may be aliases of the repository's git configuration
+   * (`git st`), when none were given (`ClassifyOptions.gitAliases`): the hook reads them and
+   * classifies again.
+   */
+  gitAliasWords: string[];
+}
+
+/** What the caller knows beyond the text. */
+export interface ClassifyOptions {
+  /** The aliases of the repository's git configuration (name in lower case → value). */
+  gitAliases?: ReadonlyMap<string, string>;
 }
 
 const MAX_DEPTH = 6;
@@ -60,6 +72,8 @@ export function looselyNamed(text: string, rules: readonly GuardRule[], programK
 
 interface State {
   rules: readonly GuardRule[];
+  gitAliases: ReadonlyMap<string, string> | undefined;
+  aliasWords: Set<string>;
   found: Set<string>;
   checks: PathCheck[];
   unreadable: boolean;
@@ -157,6 +171,7 @@ function evaluate(
   const envWith = (stand: string) => new Map([...env].map(([k, v]) => [k, v ?? stand]));
   const base = {
     program,
+    gitAliases: state.gitAliases,
     input: command.stdin.loose,
     cwd: command.scope.cwd,
     earlier,
@@ -187,6 +202,7 @@ function unknownProgram(
     .slice(1)
     .flatMap((f) => (f.value === null ? [ANY_WORD, ANY_WORD] : f.glob ? [globWord(f.value)] : [f.value]));
   const base = {
+    gitAliases: state.gitAliases,
     input: command.stdin.loose,
     cwd: command.scope.cwd,
     earlier: [],
@@ -289,16 +305,20 @@ function handle(
   const launched = launches(words, command.stdin, files);
   for (const l of launched) launch(state, l, command, env, files, depth);
   if (program === 'git') {
-    const scripts = gitScripts({
+    const seen: CommandWords = {
       program,
       args: sure,
       input: '',
-      env: new Map(),
+      // Settings the environment gives git (`GIT_CONFIG_COUNT`, …) may define a `!` alias.
+      env: new Map([...env].map(([k, v]) => [k, v ?? NO_WORD])),
       unknown: NO_WORD,
       cwd: [],
       earlier: [],
       redirects: [],
-    });
+      gitAliases: state.gitAliases,
+    };
+    if (state.gitAliases === undefined) for (const w of aliasCandidates(seen)) state.aliasWords.add(w);
+    const scripts = gitScripts(seen);
     for (const text of scripts) visit(state, text, childScope(command, env), NO_INPUT, depth + 1, files);
   }
   for (const [name, value] of env) {
@@ -338,14 +358,25 @@ function visit(
  * `unreadable-command` when no rule matched what could be read but its text names a rule's
  * program and keyword.
  */
-export function classifyCommand(command: string, rules: readonly GuardRule[]): Classification {
-  const state: State = { rules, found: new Set(), checks: [], unreadable: false, runs: 0 };
+export function classifyCommand(
+  command: string,
+  rules: readonly GuardRule[],
+  options: ClassifyOptions = {},
+): Classification {
+  const state: State = {
+    rules,
+    gitAliases: options.gitAliases,
+    aliasWords: new Set(),
+    found: new Set(),
+    checks: [],
+    unreadable: false,
+    runs: 0,
+  };
   visit(state, command, emptyScope(), NO_INPUT, 0);
   if (state.unreadable && state.found.size === 0 && looselyNamed(command, rules, true))
     state.found.add(UNREADABLE_ACTION);
-  return withActions({ actions: [], never: [], unreadable: state.unreadable, checks: state.checks }, rules, [
-    ...state.found,
-  ]);
+  const c = { actions: [], never: [], unreadable: state.unreadable, checks: state.checks };
+  return withActions({ ...c, gitAliasWords: [...state.aliasWords] }, rules, [...state.found]);
 }
 
 /** A classification with more actions (the answers to its checks), in rule order, `never` recomputed. */

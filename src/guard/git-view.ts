@@ -1,3 +1,4 @@
+import { GIT_COMMANDS } from './git-commands.js';
 import type { CommandWords } from './rule-types.js';
 import { ANY_WORD, isUnknown, NO_WORD, textOf } from './words.js';
 
@@ -91,6 +92,22 @@ function environmentConfig(c: CommandWords, config: Map<string, string>): boolea
   return unknown && c.unknown === ANY_WORD;
 }
 
+/** An alias of the repository's configuration (never one that shadows git's own command). */
+function repositoryAlias(c: CommandWords, word: string): string | undefined {
+  return GIT_COMMANDS.has(word) ? undefined : c.gitAliases?.get(word.toLowerCase());
+}
+
+/**
+ * The words on a git subcommand's place that git may read as an alias of its configuration: not
+ * one of git's own commands, and not defined on the line (`-c alias.x=…`).
+ */
+export function aliasCandidates(c: CommandWords): string[] {
+  return gitViews(c)
+    .filter((v) => !isUnknown(v.sub) && !v.config.has(`alias.${v.sub.toLowerCase()}`))
+    .map((v) => v.sub)
+    .filter((sub) => !sub.startsWith('-') && !GIT_COMMANDS.has(sub));
+}
+
 /**
  * Every way git could read a command line: past its global options (`-C d`, `-c k=v`,
  * `--git-dir=…`), with `-c alias.x=…` aliases expanded (not `!shell` ones: those are scripts).
@@ -139,7 +156,7 @@ export function gitViews(c: CommandWords): GitView[] {
       return;
     }
     const rest = args.slice(i + 1);
-    const alias = config.get(`alias.${a.toLowerCase()}`);
+    const alias = config.get(`alias.${a.toLowerCase()}`) ?? repositoryAlias(c, a);
     if (alias !== undefined && depth < 8) {
       if (alias === ANY_WORD) out.push({ sub: ANY_WORD, args: rest, config, dirs, anyConfig: true });
       else if (!isUnknown(alias) && !alias.startsWith('!')) {
@@ -171,7 +188,8 @@ export function gitScripts(c: CommandWords): string[] {
   for (const view of gitViews(c)) {
     for (const [, value] of view.config) if (!isUnknown(value)) out.push(value.replace(/^!/, ''));
     const words = view.args.map((a) => textOf(a) ?? '"$UNKNOWN"');
-    const alias = view.config.get(`alias.${(textOf(view.sub) ?? '').toLowerCase()}`);
+    const sub = textOf(view.sub) ?? '';
+    const alias = view.config.get(`alias.${sub.toLowerCase()}`) ?? repositoryAlias(c, sub);
     if (alias?.startsWith('!')) out.push([alias.slice(1), ...words].join(' '));
     if (view.sub === 'rebase') {
       view.args.forEach((a, k) => {

@@ -30,6 +30,11 @@ export interface CommandWords {
    * which matches a path's known end. Absent where the classifier has no words to give.
    */
   written?: readonly string[];
+  /**
+   * The aliases the repository's git configuration defines (name in lower case → value), when
+   * the hook has read them for this line (see `Classification.gitAliasWords`).
+   */
+  gitAliases?: ReadonlyMap<string, string>;
 }
 
 /**

@@ -9,16 +9,35 @@ import {
 } from '../core/config.js';
 import { ConfigError } from '../core/errors.js';
 import { sanitize } from '../core/text/sanitize.js';
-import { readUtf8 } from './read-text.js';
+import { notRegularKind, readRegularFile } from './read-regular.js';
+import { decodeUtf8Input } from './read-text.js';
+
+const READ_FIXES: Readonly<Record<string, string>> = {
+  EACCES: 'make it readable (chmod u+r)',
+  ENOTDIR: 'check the path',
+};
 
 /** Reads `agent-config.yaml` at the repository root and where its keys are set; defaults when it does not exist. */
 export function loadConfigSource(root: string): ConfigSource {
-  const read = readUtf8(join(root, CONFIG_FILE));
-  if ('errorCode' in read) {
-    if (read.errorCode === 'ENOENT') return { config: structuredClone(DEFAULT_CONFIG), keyAt: {} };
-    throw new ConfigError(`cannot read (${read.errorCode})`, CONFIG_FILE, read.fix);
+  const abs = join(root, CONFIG_FILE);
+  let bytes: Buffer;
+  try {
+    // Never opened unless it is a regular file: a named pipe (or a device) in its place would
+    // hold every command that reads it, the hook included (read-regular.ts).
+    bytes = readRegularFile(abs);
+  } catch (error) {
+    const kind = notRegularKind(error);
+    if (kind !== null)
+      throw new ConfigError(
+        `is ${kind}, not a regular file`,
+        CONFIG_FILE,
+        `a person replaces it with a regular file (\`rm ${CONFIG_FILE}\`, then write it again)`,
+      );
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOENT') return { config: structuredClone(DEFAULT_CONFIG), keyAt: {} };
+    throw new ConfigError(`cannot read (${code})`, CONFIG_FILE, READ_FIXES[code] ?? 'check the file');
   }
-  return parseConfigSource(read.text, CONFIG_FILE);
+  return parseConfigSource(decodeUtf8Input(bytes).text, CONFIG_FILE);
 }
 
 /** Reads `agent-config.yaml` at the repository root; defaults when it does not exist. */

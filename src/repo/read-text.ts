@@ -1,6 +1,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { textBytesProblem } from '../core/text-bytes.js';
+import { readFdToEnd } from './read-fd.js';
 
 /** A file that could not be read faithfully: the reason and what to do about it. */
 export interface ReadProblem {
@@ -88,10 +89,6 @@ export function decodeUtf8Input(bytes: Buffer): { text: string; invalidUtf8: boo
   return { text: decodeUtf8(bytes), invalidUtf8: !isUtf8(bytes) };
 }
 
-// What a read that would block waits on before it tries again (Atomics.wait: a real sleep).
-const pause = new Int32Array(new SharedArrayBuffer(4));
-const RETRY_MS = 5;
-
 /**
  * Every byte of a descriptor up to its end (stdin: a pipe, a file, a socket). A non-blocking pipe
  * (Node makes stdin one as soon as `process.stdin` is looked at) answers EAGAIN whenever its
@@ -100,25 +97,9 @@ const RETRY_MS = 5;
  * with EAGAIN there). Like `cat`, it waits as long as the writer keeps the pipe open.
  */
 export function readToEnd(fd: number): Buffer {
-  const chunks: Buffer[] = [];
-  for (;;) {
-    const chunk = Buffer.allocUnsafe(DEFAULT_SIZE);
-    let n: number;
-    try {
-      n = readSync(fd, chunk, 0, chunk.length, null);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
-        Atomics.wait(pause, 0, 0, RETRY_MS);
-        continue;
-      }
-      if (code === 'EOF') break; // a closed pipe on Windows
-      throw error;
-    }
-    if (n === 0) break;
-    chunks.push(chunk.subarray(0, n));
-  }
-  return Buffer.concat(chunks);
+  const { bytes, error } = readFdToEnd(fd);
+  if (error !== null) throw error;
+  return bytes;
 }
 
 /**

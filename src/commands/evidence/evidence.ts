@@ -21,7 +21,7 @@ import { readRegularFileBytes } from '../../repo/anchor-note.js';
 import { MAX_CONFIG_BYTES, readCommittedVersions } from '../../repo/anchored-config.js';
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
-import { readFileBytes } from '../../repo/read-text.js';
+import { notRegularKind, readRegularFile } from '../../repo/read-regular.js';
 import { signersListedHere } from '../signing/signers-listed.js';
 
 /** `evidence verify`'s results and their exit codes (SPEC §11), frozen: scripts and CI depend on them. */
@@ -128,8 +128,14 @@ async function readStaged(ctx: Context, { root, git, gitView }: Repository): Pro
 function fileBytes(root: string, file: string): Uint8Array | null {
   // A frozen record replaced by a link is not the record git tracked.
   if (isSymbolicLink(join(root, file))) return Buffer.from(`link:${file}`);
-  const bytes = readFileBytes(join(root, file));
-  return Buffer.isBuffer(bytes) ? bytes : null;
+  try {
+    // Never opened unless it is a regular file: a named pipe in its place would hold `verify`.
+    return readRegularFile(join(root, file));
+  } catch (error) {
+    // A pipe, a folder or a device is not the record git tracked either.
+    if (notRegularKind(error) !== null) return Buffer.from(`not-a-file:${file}`);
+    return null;
+  }
 }
 
 /** What `--against` found, and what REF holds that the signature checks need. */

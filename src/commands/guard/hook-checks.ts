@@ -79,3 +79,23 @@ export async function answerChecks(
   if (answers === 'timeout') return [...held, ...asked.map(([action]) => action)];
   return [...held, ...answers.filter((a): a is string => a !== null)];
 }
+
+/**
+ * The aliases git's configuration defines where the call runs (the repository's, included
+ * files', the user's), for a line whose git subcommand may be one (`git st`): one `git config
+ * --get-regexp`, bounded like the tracked-files checks. Null when git cannot say in time: the
+ * line is then held as unreadable.
+ */
+export async function repositoryAliases(
+  ctx: Context,
+  call: ShellCall,
+  timeoutMs = TRACKED_CHECK_MS,
+): Promise<Map<string, string> | null> {
+  const where = resolve(ctx.cwd, call.cwd ?? '.');
+  const read = ctx
+    .git(where)
+    .aliases()
+    .catch(() => null);
+  const answer = await withTimeout(read, timeoutMs);
+  return answer === 'timeout' ? null : answer;
+}

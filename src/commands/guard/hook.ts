@@ -7,7 +7,7 @@ import { HOOK_DEADLINE_MS, HOOK_LOCK_WAIT_MS } from '../../guard/deadline.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
 import { watchOwnFiles } from '../../guard/own-files.js';
-import type { GuardRule } from '../../guard/rule-types.js';
+import { type GuardRule, UNREADABLE_ACTION } from '../../guard/rule-types.js';
 import { rulesFor } from '../../guard/rules.js';
 import { type AnchoredConfig, readAnchoredConfig, writeAnchorNote } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -17,7 +17,7 @@ import { anchoredTrust } from '../signing/trust.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
 import { storeOf } from '../staging/staging-shared.js';
-import { answerChecks } from './hook-checks.js';
+import { answerChecks, repositoryAliases } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { throughWindow } from './hook-window.js';
@@ -276,8 +276,17 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     config = DEFAULT_CONFIG;
     rules = rulesOf(config);
   }
-  const own = watchOwnFiles();
+  let own = watchOwnFiles();
   let classified = classifyCommand(call.command, [...rules, own.rule]);
+  if (classified.gitAliasWords.length > 0) {
+    // `git st`: what the word runs is in git's configuration (an alias such as `push -f`).
+    const aliases = await repositoryAliases(ctx, call);
+    if (aliases === null) classified = withActions(classified, rules, [UNREADABLE_ACTION]);
+    else if (classified.gitAliasWords.some((w) => aliases.has(w.toLowerCase()))) {
+      own = watchOwnFiles();
+      classified = classifyCommand(call.command, [...rules, own.rule], { gitAliases: aliases });
+    }
+  }
   const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
   const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, classified.unreadable);
   if (refused !== null) return refused;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   mkdirSync,
@@ -157,6 +158,20 @@ describe('evidence verify and log', () => {
     expect((await verifyJson(root, '--against', 'HEAD')).json.problems).toEqual([
       { code: 'frozen-modified', file: 'agents/evidence/run-1.md' },
       { code: 'frozen-deleted', file: 'fix.patch' },
+    ]);
+  });
+
+  it('against a revision: a frozen record replaced by a named pipe is modified, never waited on', async () => {
+    const root = makeRepo({ 'README.md': 'x\n', 'agents/evidence/run-1.md': 'frozen\n' });
+    await append(root, 1);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'evidence');
+    rmSync(join(root, 'agents/evidence/run-1.md'));
+    execFileSync('mkfifo', [join(root, 'agents/evidence/run-1.md')]);
+    const r = await verifyJson(root, '--against', 'main');
+    expect([r.code, r.json.problems]).toEqual([
+      1,
+      [{ code: 'frozen-modified', file: 'agents/evidence/run-1.md' }],
     ]);
   });
 

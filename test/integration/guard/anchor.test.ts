@@ -145,6 +145,29 @@ describe('the working copy cannot loosen the guard', () => {
     expect((await hook(dir, 'git push --force origin loosen')).decision).toBe('deny');
   });
 
+  it('holds giving a repository without a base an origin the agent chose, and pointing origin elsewhere', async () => {
+    // No origin: HEAD is the anchor. An origin the agent names (its own repository, holding a
+    // loosened agent-config.yaml) would become the base the docs tell a person to trust.
+    const fake = makeRepo({ 'agents/README.md': 'agents\n', 'agent-config.yaml': DISABLE_FORCE });
+    const alone = makeRepo({ 'agents/README.md': 'agents\n' });
+    for (const command of [
+      `git remote add origin ${fake}`,
+      `git remote add -f -m main origin ${fake}`,
+      `git remote add mine ${fake} && git remote rename mine origin`,
+    ]) {
+      const d = await hook(alone, command);
+      expect([command, d.decision]).toEqual([command, 'deny']);
+      expect(d.reason).toContain('git-base-move');
+    }
+    // Another remote beside it is no base: fetching it stays free.
+    expect((await hook(alone, `git remote add upstream ${fake} && git fetch upstream`)).decision).toBe(
+      'none',
+    );
+    const { dir } = clonedRepo();
+    const d = await hook(dir, `git remote set-url origin ${fake}`);
+    expect([d.decision, d.reason]).toEqual(['deny', expect.stringContaining('git-base-move')]);
+  });
+
   it('ignores a local branch named like the base', async () => {
     const dir = loosenOnBranch();
     git(dir, 'branch', 'origin/main', 'loosen');

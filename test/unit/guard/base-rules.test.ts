@@ -46,6 +46,14 @@ const HELD: string[] = [
   'git remote rm origin',
   'git remote -v set-url origin /tmp/fake',
   'git remote add --mirror=fetch mirror /tmp/fake',
+  // Where there is no origin: adding one creates the base (with -m, -f or the next fetch).
+  'git remote add origin /tmp/fake',
+  'git remote add -f origin /tmp/fake',
+  'git remote add -m main origin /tmp/fake',
+  'git remote add -t main -m main origin /tmp/fake',
+  'git remote add Origin /tmp/fake',
+  'git remote add origin /tmp/fake && git fetch origin',
+  'git remote add x /tmp/fake && git remote rename x origin',
   'git update-ref refs/remotes/origin/main HEAD',
   'git update-ref -d refs/remotes/origin/HEAD',
   'git update-ref -m x refs/remotes/origin/main HEAD',
@@ -91,6 +99,8 @@ const FREE: string[] = [
   'git push origin HEAD:feature/x',
   'git remote -v',
   'git remote add upstream https://example.com/x.git',
+  'git remote add -f upstream /tmp/x && git fetch upstream',
+  'git remote add -m main upstream /tmp/x',
   'git remote update',
   'git remote prune origin',
   'git remote show origin',
@@ -122,6 +132,11 @@ describe('the base-moving rules', () => {
 
   it.each(FREE)('leaves %j free', (command) => {
     expect(classifyCommand(command, rules).actions).toEqual([]);
+  });
+
+  it('holds a remote added under a name the text cannot fix as unreadable: it may be origin', () => {
+    expect(classifyCommand('git remote add "$R" /tmp/fake', rules).actions).toEqual(['unreadable-command']);
+    expect(classifyCommand('git remote add o* /tmp/fake', rules).actions).toEqual(['unreadable-command']);
   });
 
   it('is one default action no gate window lets through, with keywords the pre-filter carries', () => {
