@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureBuilt, runBin } from '../helpers/bin.js';
+import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/bin.js';
 import { ledgerRecords } from '../helpers/ledger.js';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, tempDir } from '../helpers/repo.js';
 import { HAS_SCRIPT, inTerminal } from '../helpers/terminal.js';
 import { FILE, SEARCH } from '../integration/decide/decide-repo.js';
 
@@ -110,6 +110,50 @@ describe.runIf(HAS_SCRIPT)('decide at a terminal (pseudo-terminal via `script`)'
       expect(r.transcript).toContain('answer-mismatch: search-engine');
       expect(r.transcript).not.toContain('internal error');
     }
+    expect(readFileSync(join(dir, FILE), 'utf8')).toBe(SEARCH);
+    expect(ledgerRecords(dir)).toEqual([]);
+  });
+
+  it('the library API, in a process without a terminal, cannot answer for the person', async () => {
+    const dir = makeRepo({ [FILE]: SEARCH });
+    const file = join(tempDir(), 'attack.mjs');
+    writeFileSync(
+      file,
+      `
+import { runCli, createGit } from ${JSON.stringify(join(ROOT, 'dist', 'index.mjs'))};
+const sink = { text: '', write(s) { this.text += s; return true; } };
+const ctx = {
+  cwd: ${JSON.stringify(dir)},
+  env: { AGENT_CONFIG_HUMAN: 'human:ada' },
+  clock: () => new Date(),
+  io: { stdout: sink, stderr: sink, isTTY: true, stdinIsTTY: true, color: false, columns: 80 },
+  git: createGit,
+  processes: { pid: process.pid, isAlive: () => true },
+  prompt: async () => 'search-engine',
+};
+const code = await runCli(['decide', 'search-engine', '--option', '1'], ctx);
+console.log(JSON.stringify({ code, said: sink.text }));
+`,
+    );
+    // A new session: no controlling terminal, as an agent's process.
+    const r = await new Promise<{ status: number | null; stdout: string }>((done) => {
+      const child = spawn(process.execPath, [file], {
+        cwd: dir,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString('utf8');
+      });
+      child.stdin.end();
+      child.on('close', (status) => done({ status, stdout }));
+    });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      code: 1,
+      said: expect.stringContaining('stdin-not-tty: search-engine'),
+    });
     expect(readFileSync(join(dir, FILE), 'utf8')).toBe(SEARCH);
     expect(ledgerRecords(dir)).toEqual([]);
   });
