@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
+import { registerDecide } from './commands/decide.js';
 import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
 import { registerHook, registerWindow } from './commands/guard.js';
@@ -33,6 +34,7 @@ export const registrations: readonly Registration[] = [
   registerHooks,
   registerInit,
   registerStaging,
+  registerDecide,
   registerReport,
   registerVerdict,
   registerEvidence,

@@ -67,7 +67,8 @@ const KEY_NOTES: Record<string, string> = {
   guard:
     'Guard rules of the agent harness hook: default actions switched off, actions no gate window lets through, rules of your own.',
   evidence:
-    'The evidence ledger (agents/evidence/ledger/): whether it is written, and whether staged objects are kept raw.',
+    'The evidence ledger (agents/evidence/ledger/): whether it is written, whether staged objects are kept raw, and whether a resolved blocker needs the record `decide` writes.',
+  lint: 'Lint rules switched on or off by id (on or off), e.g. rules: { step-past-gate: on }.',
 };
 
 const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -81,6 +82,11 @@ function yamlValue(key: string, config: Config): unknown {
   const spec = CONFIG_KEYS[key];
   if (spec === undefined) return undefined;
   if (typeof spec !== 'string') return config[spec[0]];
+  // Rules are on or off in the file, booleans in the configuration.
+  if (spec === 'lint')
+    return {
+      rules: Object.fromEntries(Object.entries(config.lint.rules).map(([id, on]) => [id, on ? 'on' : 'off'])),
+    };
   const group = (config as unknown as Record<string, Record<string, unknown>>)[spec] ?? {};
   return Object.fromEntries(
     Object.entries(group).map(([field, value]) =>
