@@ -3,6 +3,7 @@ import { lazyRequire } from '../core/lazy-require.js';
 import { createGit } from '../git/git-cli-adapter.js';
 import { readToEnd } from '../repo/read-text.js';
 import { FdOutput } from './fd-output.js';
+import { processHttp, processSpawn } from './process-ports.js';
 import { runCli } from './run-cli.js';
 
 type ReadlineModule = typeof import('node:readline/promises');
@@ -102,6 +103,9 @@ export function processContext(stdin?: string): Context {
     },
     git: createGit,
     processes: { pid: process.pid, isAlive },
+    http: processHttp(),
+    spawn: processSpawn({ execPath: process.execPath, script: process.argv[1], env: process.env }),
+    platform: process.platform,
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },

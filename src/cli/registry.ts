@@ -8,6 +8,7 @@ import { registerHooks } from './commands/hooks.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerNotify } from './commands/notify.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerStaging } from './commands/staging.js';
@@ -35,5 +36,6 @@ export const registrations: readonly Registration[] = [
   registerEvidence,
   registerHook,
   registerWindow,
+  registerNotify,
   registerMcp,
 ];

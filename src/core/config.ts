@@ -1,6 +1,7 @@
 import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
+import { DEFAULT_NOTIFY, type NotifySettings, parseNotifySettings } from './notify-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -31,6 +32,8 @@ export interface Config {
   };
   /** Guard rules for the agent harness hook (docs/guard.md). */
   guard: GuardSettings;
+  /** Where announcements of what waits for a person go (docs/notify.md). */
+  notify: NotifySettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -45,6 +48,7 @@ export const DEFAULT_CONFIG: Config = {
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
   evidence: { ledger: true, recordObjects: false },
   guard: DEFAULT_GUARD,
+  notify: DEFAULT_NOTIFY,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -71,7 +75,7 @@ export function formatDuration(ms: number): string {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard' | 'notify'> = {
   roadmaps: ['roadmaps', 'path'],
   dashboard: ['dashboard', 'path'],
   frozen: ['frozen', 'globs'],
@@ -81,6 +85,7 @@ const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 
   staging: 'staging',
   evidence: 'evidence',
   guard: 'guard',
+  notify: 'notify',
 };
 const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects'> = {
   ledger: 'ledger',
@@ -187,6 +192,10 @@ export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSourc
     }
     if (spec === 'guard') {
       config.guard = parseGuardSettings(value, lineOf);
+      continue;
+    }
+    if (spec === 'notify') {
+      config.notify = parseNotifySettings(value, lineOf);
       continue;
     }
     if (spec === 'staging') {

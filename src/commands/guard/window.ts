@@ -20,6 +20,7 @@ import {
 } from '../../guard/window.js';
 import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
+import { announce, handOff } from '../notify/announce.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
 /** What a `window` verb answers: its outcome code, the exit code and the window concerned. */
@@ -213,6 +214,18 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     },
   });
   const state = windowStateAt(root, config, ctx.clock());
+  const window = {
+    kind: 'window' as const,
+    key: id,
+    what: actions.join(', '),
+    object: null,
+    objectDigest: null,
+    token: null,
+    askedBy: by,
+    until: state.window?.expiresAt ?? until,
+    command: personCommand('window close'),
+  };
+  if (announce(ctx, root, config, window) !== null) handOff(ctx, root);
   return {
     verb: 'open',
     outcome: 'opened',

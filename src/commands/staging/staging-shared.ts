@@ -46,6 +46,8 @@ export interface StoreSettings {
   ttlMs: number;
   maxTtlMs: number;
   evidence: Config['evidence'];
+  /** Where a new stage is announced (docs/notify.md); absent: nowhere. */
+  notify?: Config['notify'];
 }
 
 /** The store settings of an opened repository: its stage lifetimes and its evidence settings. */
@@ -55,6 +57,7 @@ export function storeOf({ root, config }: Pick<ConfiguredRepository, 'root' | 'c
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,
+    notify: config.notify,
   };
 }
 
