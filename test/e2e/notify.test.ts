@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureBuilt } from '../helpers/bin.js';
+import { BIN, ensureBuilt, runBin } from '../helpers/bin.js';
 import { type Receiver, startReceiver, until } from '../helpers/receiver.js';
-import { GIT_ENV, makeRepo } from '../helpers/repo.js';
+import { GIT_ENV, makeRepo, OPEN_BLOCKER_GO } from '../helpers/repo.js';
 
 beforeAll(ensureBuilt);
 
@@ -85,4 +85,122 @@ describe('notify: stages announced by the hook, without anyone running notify', 
       expect(b.object_digest).toMatch(/^[0-9a-f]{12}$/);
     }
   }, 240_000);
+});
+
+describe('notify: a channel that is down', () => {
+  it('gets every message once it is back, none twice', async () => {
+    const r = await receiver();
+    r.down = true;
+    const repo = makeRepo({ 'agent-config.yaml': config(r.url), 'agents/README.md': 'x\n' });
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++)
+      tokens.push(tokenOf((await hookAsync(repo, `git push --force origin down-${i}`)).stdout)!);
+    // Every message was tried and refused at least once (the drainer retries with backoff).
+    await until(() => r.refused >= 5);
+    expect(r.refused).toBeGreaterThanOrEqual(5);
+    expect(r.received).toHaveLength(0);
+    r.down = false;
+    await until(() => r.received.length >= 5);
+    // Also a drain by hand meanwhile: it claims nothing another drainer holds or sent.
+    runBin(repo, ['notify', '--drain'], { env: GIT_ENV });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const ids = r.received.map((x) => (JSON.parse(x.body) as { id: string }).id);
+    expect(ids.sort()).toEqual(tokens.map((t) => `stage.${t}`).sort());
+    const status = JSON.parse(runBin(repo, ['notify', '--json'], { env: GIT_ENV }).stdout);
+    expect(status.channels).toEqual([
+      expect.objectContaining({ channel: `webhook ${r.url}`, sent: 5, waiting: 0 }),
+    ]);
+  }, 240_000);
+});
+
+describe('notify: hostile text', () => {
+  it('arrives escaped: roadmap and command text cannot mention, link, format or forge a line', async () => {
+    const r = await receiver();
+    const hostile = '<!channel> <https://evil.example|click here> *bold* ` &amp; \u202Eevil';
+    const blocker = OPEN_BLOCKER_GO.replace('### blocker: go', '### blocker: go\n- **Question:** ' + hostile);
+    const repo = makeRepo({
+      'agent-config.yaml': config(r.url, 'evidence:\n  record-objects: true\n'),
+      'agents/roadmaps/plan.md': `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: go -->\n\n## Blockers\n\n${blocker}`,
+    });
+    const answer = await hookAsync(repo, `git push --force origin 'x${hostile}'`);
+    expect(tokenOf(answer.stdout)).not.toBeNull();
+    await until(() => r.received.length >= 2);
+    const bodies = r.received.map((x) => JSON.parse(x.body) as Record<string, string>);
+    expect(bodies.map((b) => b.kind).sort()).toEqual(['gate', 'stage']);
+    for (const b of bodies) {
+      expect(b.text).not.toMatch(/<[!@#h]/);
+      expect(b.text).toContain('&lt;!channel&gt;');
+      expect(b.text).not.toContain('\u202E');
+      expect(b.text!.split('\n')).toHaveLength(4);
+      for (const v of Object.values(b)) if (v !== null) expect(v).not.toContain('\u202E');
+    }
+    // record-objects is on in every version: the command's text is shown, escaped.
+    expect(bodies.find((b) => b.kind === 'stage')!.object).toContain("'x<!channel>");
+    // A second drain announces nothing again.
+    const again = JSON.parse(runBin(repo, ['notify', '--drain', '--json'], { env: GIT_ENV }).stdout);
+    expect(again.announced).toEqual([]);
+    expect(again.delivered).toEqual([]);
+  }, 120_000);
+
+  it('a working-copy edit adds no channel: a command channel the agent writes never runs', async () => {
+    const r = await receiver();
+    const repo = makeRepo({ 'agent-config.yaml': config(r.url), 'agents/README.md': 'x\n' });
+    const marker = `${repo}/ran`;
+    const { writeFileSync, existsSync } = await import('node:fs');
+    writeFileSync(`${repo}/agent-config.yaml`, `${config(r.url)}  - command: [touch, ${marker}]\n`);
+    expect(tokenOf((await hookAsync(repo, 'git push --force origin edited')).stdout)).not.toBeNull();
+    await until(() => r.received.length >= 1);
+    runBin(repo, ['notify', '--drain'], { env: GIT_ENV });
+    expect(existsSync(marker)).toBe(false);
+    expect(r.received).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('notify: a command channel', () => {
+  it('runs the program with the event JSON on stdin, for a stage and for a reviewer ask', async () => {
+    const { mkdirSync, readdirSync, readFileSync } = await import('node:fs');
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    const inbox = `${repo}/../inbox-${Date.now()}`;
+    mkdirSync(inbox);
+    const yaml = `notify:\n  - command: [sh, -c, 'cat > "$0/$$.json"', ${JSON.stringify(inbox)}]\n`;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${repo}/agent-config.yaml`, yaml);
+    const { git } = await import('../helpers/repo.js');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'notify');
+    const staged = runBin(
+      repo,
+      ['stage', '--action', 'deploy', '--object', 'prod <b>', '--source', 'agent:x'],
+      {
+        env: GIT_ENV,
+      },
+    );
+    const token = staged.stdout.trim();
+    writeFileSync(
+      `${repo}/verdict.json`,
+      '{"risk": "high", "authorization": "low", "outcome": "ask", "reason": "a person should look"}',
+    );
+    const verdict = runBin(repo, ['verdict', 'record', token, 'verdict.json', '--reviewer', 'bot'], {
+      env: GIT_ENV,
+    });
+    expect(verdict.code, verdict.stderr).toBe(0);
+    await until(() => readdirSync(inbox).length >= 2);
+    const events = readdirSync(inbox).map(
+      (f) => JSON.parse(readFileSync(`${inbox}/${f}`, 'utf8')) as Record<string, string>,
+    );
+    const stage = events.find((e) => e.kind === 'stage')!;
+    expect(stage).toMatchObject({
+      id: `stage.${token}`,
+      what: 'deploy',
+      token,
+      asked_by: 'agent:x',
+      object: null,
+    });
+    expect(stage.text).toContain(`npx --no agent-config confirm ${token}`);
+    expect(events.find((e) => e.kind === 'ask')).toMatchObject({
+      id: `ask.${token}`,
+      token,
+      asked_by: 'reviewer:bot',
+    });
+  }, 120_000);
 });
