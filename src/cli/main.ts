@@ -79,7 +79,7 @@ function isAlive(pid: number): boolean {
  * The Context of a real run: this process's folder, environment, clock, streams and terminal.
  * `stdin`: what bin.js already read from stdin (the hook's fast path), so it is not read twice.
  */
-export function processContext(stdin?: string): Context {
+export function processContext(stdin?: string, holdWatchdog?: (ms: number) => void): Context {
   outputs ??= processOutputs();
   return {
     cwd: process.cwd(),
@@ -106,6 +106,7 @@ export function processContext(stdin?: string): Context {
     http: processHttp(),
     spawn: processSpawn({ execPath: process.execPath, script: process.argv[1], env: process.env }),
     platform: process.platform,
+    ...(holdWatchdog === undefined ? {} : { holdWatchdog }),
     get prompt() {
       return isStdinTTY() ? prompt : undefined;
     },
@@ -118,8 +119,8 @@ export function processContext(stdin?: string): Context {
  * Runs the CLI on `argv` (without `node` and the script) in this process and sets its exit
  * code; `stdin` is stdin's text when the caller has read it already.
  */
-export function main(argv: string[], stdin?: string): void {
-  runCli(argv, processContext(stdin)).then(exitOnceWritten);
+export function main(argv: string[], stdin?: string, holdWatchdog?: (ms: number) => void): void {
+  runCli(argv, processContext(stdin, holdWatchdog)).then(exitOnceWritten);
 }
 
 /**

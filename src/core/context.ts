@@ -81,6 +81,11 @@ export interface Context {
   spawn?: SpawnPort;
   /** The operating system (`process.platform`): which desktop notifier to look for. */
   platform?: string;
+  /**
+   * The hook's watchdog (bin.ts), moved to end the process `ms` from now: a hook that holds a
+   * call for a person (`--wait`) asks for the time it holds it. Absent outside the hook.
+   */
+  holdWatchdog?: (ms: number) => void;
   /** Set by the agent hook: see `Patience`. */
   patience?: Patience;
   prompt?: Prompt;

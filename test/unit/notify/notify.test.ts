@@ -153,3 +153,28 @@ describe('the message', () => {
     expect(quote('a\nb', 'plain')).not.toContain('\n');
   });
 });
+
+describe('the wait is cut to fit', () => {
+  it('ends before the deadline, with room to claim; the installed timeout beyond 30 s moves the deadline', async () => {
+    const { waitEnd, WAIT_ROOM_MS } = await import('../../../src/commands/guard/hook-wait.js');
+    // Installed as usual (30 s): the deadline stays 5 s after the start.
+    expect(waitEnd(0, 1000, 120_000, 30)).toBe(5000 - WAIT_ROOM_MS);
+    // Installed for a 2-minute wait (150 s): the whole wait fits.
+    expect(waitEnd(0, 1000, 120_000, 150)).toBe(121_000);
+    // A wait longer than the installed timeout allows is cut to it.
+    expect(waitEnd(0, 1000, 600_000, 150)).toBe(125_000 - WAIT_ROOM_MS);
+  });
+
+  it('the installer writes the timeout the wait needs, and reads back the shortest of ours', async () => {
+    const { addClaudeHook, installedTimeout, claudeHookState } = await import(
+      '../../../src/commands/hooks/claude-settings.js'
+    );
+    const written = JSON.parse(addClaudeHook({}, 150)!);
+    expect(installedTimeout(written)).toBe(150);
+    expect(claudeHookState(written, 150)).toBe('current');
+    // Installed before the wait was configured: outdated, and upgraded in place.
+    const before = JSON.parse(addClaudeHook({})!);
+    expect(claudeHookState(before, 150)).toBe('outdated');
+    expect(installedTimeout(JSON.parse(addClaudeHook(before, 150)!))).toBe(150);
+  });
+});
