@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureBuilt, runBin } from '../helpers/bin.js';
+import { BIN, ensureBuilt, runBin, runBinAsync } from '../helpers/bin.js';
 import { type Receiver, startReceiver, until } from '../helpers/receiver.js';
 import { GIT_ENV, makeRepo, OPEN_BLOCKER_GO } from '../helpers/repo.js';
 
@@ -102,7 +102,7 @@ describe('notify: a channel that is down', () => {
     r.down = false;
     await until(() => r.received.length >= 5);
     // Also a drain by hand meanwhile: it claims nothing another drainer holds or sent.
-    runBin(repo, ['notify', '--drain'], { env: GIT_ENV });
+    await runBinAsync(repo, ['notify', '--drain'], GIT_ENV);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const ids = r.received.map((x) => (JSON.parse(x.body) as { id: string }).id);
     expect(ids.sort()).toEqual(tokens.map((t) => `stage.${t}`).sort());
@@ -137,7 +137,7 @@ describe('notify: hostile text', () => {
     // record-objects is on in every version: the command's text is shown, escaped.
     expect(bodies.find((b) => b.kind === 'stage')!.object).toContain("'x<!channel>");
     // A second drain announces nothing again.
-    const again = JSON.parse(runBin(repo, ['notify', '--drain', '--json'], { env: GIT_ENV }).stdout);
+    const again = JSON.parse((await runBinAsync(repo, ['notify', '--drain', '--json'], GIT_ENV)).stdout);
     expect(again.announced).toEqual([]);
     expect(again.delivered).toEqual([]);
   }, 120_000);
@@ -150,7 +150,7 @@ describe('notify: hostile text', () => {
     writeFileSync(`${repo}/agent-config.yaml`, `${config(r.url)}  - command: [touch, ${marker}]\n`);
     expect(tokenOf((await hookAsync(repo, 'git push --force origin edited')).stdout)).not.toBeNull();
     await until(() => r.received.length >= 1);
-    runBin(repo, ['notify', '--drain'], { env: GIT_ENV });
+    await runBinAsync(repo, ['notify', '--drain'], GIT_ENV);
     expect(existsSync(marker)).toBe(false);
     expect(r.received).toHaveLength(1);
   }, 120_000);
