@@ -3,7 +3,29 @@
 // the configuration, the lint rules and reporters, the terminal sanitizer, and the errors.
 // Everything else under src/ is internal and may change in any release.
 
-export { runCli } from './cli/run-cli.js';
+import { runCli as runCliInProcess } from './cli/run-cli.js';
+import { type ConfirmOptions, runConfirm as runConfirmInProcess } from './commands/staging/confirm.js';
+import type { StagingReport } from './commands/staging/staging-shared.js';
+import type { Context } from './core/context.js';
+import { withControllingTerminal } from './repo/controlling-terminal.js';
+
+/**
+ * Runs the CLI in process and returns its exit code. A person's verbs (`confirm`, `window
+ * open`, `signers add|remove`) ask the controlling terminal of this process: the Context's
+ * `prompt` and `io.stdinIsTTY` are replaced by what the operating system says.
+ */
+function runCli(argv: string[], ctx: Context): Promise<number> {
+  return runCliInProcess(argv, withControllingTerminal(ctx));
+}
+
+/**
+ * `confirm`: only a person at this process's controlling terminal answers it; the Context's
+ * `prompt` and `io.stdinIsTTY` are replaced by what the operating system says.
+ */
+function runConfirm(ctx: Context, options: ConfirmOptions): Promise<StagingReport> {
+  return runConfirmInProcess(withControllingTerminal(ctx), options);
+}
+
 export { type ArchiveOptions, type ArchiveReport, runArchive } from './commands/archive/archive.js';
 export {
   type EvidenceLogReport,
@@ -18,7 +40,7 @@ export { type InitOptions, type InitReport, runInit } from './commands/init/init
 export { type LintOptions, runLint } from './commands/lint/lint.js';
 export { type ProgressOptions, type ProgressReport, runProgress } from './commands/progress/progress.js';
 export { type ClaimOptions, runClaim } from './commands/staging/claim.js';
-export { type ConfirmOptions, runConfirm } from './commands/staging/confirm.js';
+export type { ConfirmOptions } from './commands/staging/confirm.js';
 export { type DeclineOptions, runDecline } from './commands/staging/decline.js';
 export { type PendingReport, type PruneReport, runPending, runPrune } from './commands/staging/pending.js';
 export { runStage, type StageOptions, type StageReport } from './commands/staging/stage.js';
@@ -66,3 +88,4 @@ export type { Blocker, Phase, Roadmap, Step, StepState } from './roadmap/model.j
 export { type ParseOptions, parseRoadmap } from './roadmap/scanner.js';
 export { parseStageInput, SETTLEMENT_KEYS } from './staging/stage-input.js';
 export { checkVerdict, VERDICT_CODES, type Verdict, type VerdictCheck } from './verdict/verdict.js';
+export { runCli, runConfirm };

@@ -48,17 +48,28 @@ function stagingRepo(dir, ledger) {
   return dir;
 }
 
-// Stages and confirms `deploy prod` through the library (a pretend terminal answers), so the
-// next `claim` finds a confirmed stage and, with the ledger on, its stage.confirmed record.
+// Stages `deploy prod` through the library and confirms it the way an agent could where no
+// signer is registered (docs/signing.md): the stage moved to confirmed/ and its stage.confirmed
+// record appended. The library cannot answer a person's question (its prompt is the
+// controlling terminal's), so the bench does what the ceremony would leave behind.
 const CONFIRMED = `
-const { runStage, runConfirm, createGit } = await import(process.argv[1]);
-const io = { stdout: { write() {} }, stderr: { write() {} }, isTTY: false, stdinIsTTY: true, color: false, columns: 80 };
+const { runStage, appendEvidence, createGit, DEFAULT_CONFIG } = await import(process.argv[1]);
+const { mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+const { join } = await import('node:path');
+const root = process.argv[2];
+const io = { stdout: { write() {} }, stderr: { write() {} }, isTTY: false, stdinIsTTY: false, color: false, columns: 80 };
 const processes = { pid: process.pid, isAlive: () => true }; // the only writer of the ledger
-const ctx = { cwd: process.argv[2], env: {}, clock: () => new Date(), io, git: createGit, processes };
+const ctx = { cwd: root, env: {}, clock: () => new Date(), io, git: createGit, processes };
 const { token } = await runStage(ctx, { action: 'deploy', object: 'prod', source: 'agent:bench' });
-ctx.prompt = async () => token.slice(-4);
-const r = await runConfirm(ctx, { token, as: 'human:bench' });
-if (r.outcome !== 'confirmed') throw new Error(r.outcome);
+const store = join(root, 'agents/runtime/staged-confirmations');
+const record = JSON.parse(readFileSync(join(store, 'pending', token + '.json'), 'utf8'));
+Object.assign(record, { state: 'confirmed', decided_by: 'human:bench', resolved_at: new Date().toISOString().replace(/\\.\\d{3}Z$/, 'Z') });
+mkdirSync(join(store, 'confirmed'), { recursive: true });
+writeFileSync(join(store, 'confirmed', token + '.json'), JSON.stringify(record, null, 2) + '\\n');
+rmSync(join(store, 'pending', token + '.json'));
+const ledger = readFileSync(join(root, 'agent-config.yaml'), 'utf8').includes('ledger: true');
+const config = { ...DEFAULT_CONFIG, evidence: { ...DEFAULT_CONFIG.evidence, ledger } };
+await appendEvidence(ctx, root, config, { event: 'stage.confirmed', actor: 'human:bench', payload: { token, decided_by: 'human:bench' } });
 `;
 
 export default async function bench(h) {

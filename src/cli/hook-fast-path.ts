@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_RULES } from '../guard/default-rules.js';
+import { DEFAULT_RULE_WORDS } from '../guard/default-rule-words.js';
 import {
   HARNESSES,
   type Harness,
@@ -97,7 +97,7 @@ export function decideHookFastPath(
     if (input.kind === 'file') return fileToolClearlyFree(JSON.parse(stdin)) ? none : { stdin };
     // Malformed input, another tool or another event: the full decision reads all of it.
     if (input.kind !== 'shell') return { stdin };
-    vocabulary ??= fastVocabulary(DEFAULT_RULES);
+    vocabulary ??= fastVocabulary(DEFAULT_RULE_WORDS);
     if (!provablyUnguarded(input.call.command, vocabulary)) return { stdin };
     const cwd = input.call.cwd ?? dirs[0];
     if (cwd === undefined || mayConcernOwnFiles(input.call.command, cwd)) return { stdin };

@@ -1,32 +1,22 @@
 import type { Context } from '../core/context.js';
 import { lazyRequire } from '../core/lazy-require.js';
 import { createGit } from '../git/git-cli-adapter.js';
+import { controllingTerminalPrompt } from '../repo/controlling-terminal.js';
 import { readToEnd } from '../repo/read-text.js';
 import { FdOutput } from './fd-output.js';
 import { processHttp, processSpawn } from './process-ports.js';
 import { runCli } from './run-cli.js';
 
-type ReadlineModule = typeof import('node:readline/promises');
 type TtyModule = typeof import('node:tty');
 
 // With bin.ts (argv and the hook's fast path), the only module that touches `process`:
 // everything below receives a Context and its ports.
-// stdin is looked at only when a command asks (only `confirm` does): creating process.stdin
-// costs every other command a few milliseconds at start.
+// stdin is looked at only when a command asks: creating process.stdin costs every other command
+// a few milliseconds at start.
 let stdinIsTTY: boolean | undefined;
 const isStdinTTY = () => {
   stdinIsTTY ??= process.stdin.isTTY === true;
   return stdinIsTTY;
-};
-
-const prompt = async (question: string) => {
-  const { createInterface } = lazyRequire<ReadlineModule>('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  try {
-    return await rl.question(question);
-  } finally {
-    rl.close();
-  }
 };
 
 /** Whether stdout is a terminal, asked only when a command wants to know. */
@@ -107,8 +97,10 @@ export function processContext(stdin?: string, holdWatchdog?: (ms: number) => vo
     spawn: processSpawn({ execPath: process.execPath, script: process.argv[1], env: process.env }),
     platform: process.platform,
     ...(holdWatchdog === undefined ? {} : { holdWatchdog }),
+    // A person's question goes to the controlling terminal itself, asked of the operating
+    // system when a verb asks (only the person-only verbs do).
     get prompt() {
-      return isStdinTTY() ? prompt : undefined;
+      return controllingTerminalPrompt();
     },
     readStdin: () => stdin ?? readToEnd(0).toString('utf8'),
     readStdinBytes: () => (stdin === undefined ? readToEnd(0) : Buffer.from(stdin)),

@@ -11,6 +11,7 @@ import { registerMcp } from './commands/mcp.js';
 import { registerNotify } from './commands/notify.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
+import { registerSigners } from './commands/signers.js';
 import { registerStaging } from './commands/staging.js';
 import { registerVerdict } from './commands/verdict.js';
 import type { Act } from './verb.js';
@@ -37,5 +38,6 @@ export const registrations: readonly Registration[] = [
   registerHook,
   registerWindow,
   registerNotify,
+  registerSigners,
   registerMcp,
 ];

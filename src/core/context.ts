@@ -11,7 +11,10 @@ export interface Io {
   stderr: OutStream;
   /** stdout is a terminal. */
   isTTY: boolean;
-  /** stdin is a terminal (a person could answer a prompt). */
+  /**
+   * stdin is a terminal (a person could answer a prompt). For a person's verbs the entry sets it
+   * from the controlling terminal (src/index.ts replaces a library caller's value).
+   */
   stdinIsTTY: boolean;
   color: boolean;
   columns: number;
@@ -88,6 +91,11 @@ export interface Context {
   holdWatchdog?: (ms: number) => void;
   /** Set by the agent hook: see `Patience`. */
   patience?: Patience;
+  /**
+   * Asks the person at the controlling terminal (`/dev/tty`); absent when there is none. Set by
+   * the entry from the operating system: src/index.ts replaces whatever a library caller passes,
+   * so a program never answers a person's question.
+   */
   prompt?: Prompt;
   /** Reads all of stdin as UTF-8 (the hook's JSON); absent where nothing can be read. */
   readStdin?: () => string;

@@ -95,6 +95,8 @@ export interface GitPort {
   indexFiles(pathspecs?: string[]): Promise<TreeEntry[]>;
   /** git's `user.name` as the repository sees it, or null when it is not set. */
   userName(): Promise<string | null>;
+  /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
+  configValue(name: string): Promise<string | null>;
 }
 
 /** An object as `git cat-file --batch` gives it. */

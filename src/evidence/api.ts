@@ -5,6 +5,7 @@ export { LEDGER_DIR, streamFile } from './paths.js';
 export {
   type EvidenceRead,
   type EvidenceRecordRead,
+  findVerifiedRecords,
   hasVerifiedRecord,
   type ReadEvidenceOptions,
   readEvidence,
@@ -14,8 +15,16 @@ export {
   EVIDENCE_EVENTS,
   type EvidenceEntry,
   type EvidenceEvent,
+  LEDGER_SCHEMA,
   type LedgerRecord,
   type Payload,
+  signedContent,
 } from './record.js';
-export { type Appended, type AppendOptions, appendEvidence, appendEvidenceBatch } from './store.js';
+export {
+  type Appended,
+  type AppendOptions,
+  appendEvidence,
+  appendEvidenceBatch,
+  appendSignedEvidence,
+} from './store.js';
 export { type StreamVerification, VERIFY_REASONS, type VerifyReason, verifyStream } from './verify.js';

@@ -133,16 +133,32 @@ function mergeByTime(records: EvidenceRecordRead[]): EvidenceRecordRead[] {
  * this working copy last verified and extended, unchanged since, is not verified again.
  */
 export function hasVerifiedRecord(root: string, event: string, key: string, value: string): boolean {
+  return findVerifiedRecords(root, event, key, value).length > 0;
+}
+
+/**
+ * Every verified record of `event` with `payload[key] === value`, with the stream it is in
+ * (a signature is checked against its stream). Read as `hasVerifiedRecord` reads.
+ */
+export function findVerifiedRecords(
+  root: string,
+  event: string,
+  key: string,
+  value: string,
+): Array<{ stream: string; record: LedgerRecord }> {
   const realRoot = realpathSync(root);
+  const found: Array<{ stream: string; record: LedgerRecord }> = [];
   for (const name of listStreams(root)) {
     const bytes = readStreamFile(root, realRoot, name);
     if (!Buffer.isBuffer(bytes) || !bytes.includes(value)) continue;
-    const records = verifiedByWorkingHead(root, name.slice(0, -'.jsonl'.length), bytes)
+    const stream = name.slice(0, -'.jsonl'.length);
+    const records = verifiedByWorkingHead(root, stream, bytes)
       ? recordsContaining(bytes, value)
       : (verifyStream(bytes, { collect: true }).read ?? []).filter((r) => r.verified).map((r) => r.record);
-    if (records.some((r) => r.event === event && r.payload[key] === value)) return true;
+    for (const record of records)
+      if (record.event === event && record.payload[key] === value) found.push({ stream, record });
   }
-  return false;
+  return found;
 }
 
 /** The records of a verified stream whose lines contain `value` (no line needs checking again). */

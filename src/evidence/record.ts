@@ -1,11 +1,8 @@
 import { nodeCrypto } from '../core/crypto.js';
 import { CanonicalJsonError, canonicalize, canonicalString } from './canonical.js';
 
-/**
- * The events a ledger record can carry: a closed list (SPEC §11), frozen by a test. A record
- * with any other event does not verify.
- */
-export const EVIDENCE_EVENTS = Object.freeze([
+/** The events of the first schema: a record of one of them needs no `v`. */
+export const SCHEMA_1_EVENTS = Object.freeze([
   'stage.staged',
   'stage.confirmed',
   'stage.declined',
@@ -18,7 +15,25 @@ export const EVIDENCE_EVENTS = Object.freeze([
   'verdict.recorded',
 ] as const);
 
+/**
+ * The events a ledger record can carry: a closed list (SPEC §11), frozen by a test. A record
+ * with any other event does not verify. The events after the first schema's make a record `v: 2`.
+ */
+export const EVIDENCE_EVENTS = Object.freeze([
+  ...SCHEMA_1_EVENTS,
+  'signers.changed',
+  'decision.resolved',
+  'plan.approved',
+] as const);
+
 export type EvidenceEvent = (typeof EVIDENCE_EVENTS)[number];
+
+/**
+ * The newest record schema this build reads. Schema 1 is the eight members; schema 2 adds an
+ * optional `sig` and the events after schema 1's, and such a record says `"v":2`. A record
+ * whose `v` is higher was written by a newer build: it is reported as that, never as tampering.
+ */
+export const LEDGER_SCHEMA = 2;
 
 /** The only hash algorithm of this ledger version: SHA-256 over the RFC 8785 form. */
 export const LEDGER_ALG = 'sha256/jcs';
@@ -49,13 +64,25 @@ export interface LedgerRecord {
   prev: string | null;
   /** SHA-256 of the canonical JSON of the record without `hash`, 64 lower-case hex digits. */
   hash: string;
+  /**
+   * A person's armored SSH signature (namespace `agent-config`) over `signedContent` of this
+   * record; the hash covers it.
+   */
+  sig?: string;
+  /** The schema, present (2) only when the record uses what schema 1 lacks (`sig`, a newer event). */
+  v?: 2;
 }
 
-/** What a writer supplies; seq, ts, alg, prev and hash are the ledger's. */
+/** What a writer supplies; seq, alg, prev and hash are the ledger's. */
 export interface EvidenceEntry {
   event: EvidenceEvent;
   actor: string;
   payload: Payload;
+  /**
+   * For a signed entry: the signature, and the time and stream it was made for (the ledger
+   * then writes exactly that `ts`, to exactly that stream).
+   */
+  signed?: { sig: string; ts: string; stream: string };
 }
 
 // An actor's id: 1–128 characters, none of them control, bidi-override or zero-width characters
@@ -65,6 +92,27 @@ export const ACTOR =
 export const HASH = /^[0-9a-f]{64}$/;
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const EVENT_SET: ReadonlySet<string> = new Set(EVIDENCE_EVENTS);
+const SCHEMA_1_SET: ReadonlySet<string> = new Set(SCHEMA_1_EVENTS);
+
+/** True when a record of this event, with or without a signature, needs schema 2. */
+export function needsSchema2(event: string, signed: boolean): boolean {
+  return signed || !SCHEMA_1_SET.has(event);
+}
+
+/**
+ * The text a person signs for a record: the RFC 8785 form of its stream id (as in its file
+ * name), event, actor, time and payload. It binds the signature to this decision in this
+ * stream; the hash chain binds it to its place.
+ */
+export function signedContent(r: {
+  stream: string;
+  event: string;
+  actor: string;
+  ts: string;
+  payload: Payload;
+}): string {
+  return canonicalize({ actor: r.actor, event: r.event, payload: r.payload, stream: r.stream, ts: r.ts });
+}
 
 /** True when `event` is one of the closed list. */
 export function isEvidenceEvent(event: unknown): event is EvidenceEvent {
@@ -84,7 +132,9 @@ export function sha256Hex(text: string): string {
 export function encodeRecord(r: Omit<LedgerRecord, 'hash'>): { head: string; tail: string } {
   const head = `{"actor":${canonicalString(r.actor)},"alg":${canonicalString(r.alg)},"event":${canonicalString(r.event)},`;
   const prev = r.prev === null ? 'null' : canonicalString(r.prev);
-  const tail = `"payload":${canonicalize(r.payload)},"prev":${prev},"seq":${r.seq},"ts":${canonicalString(r.ts)}}`;
+  const sig = r.sig === undefined ? '' : `"sig":${canonicalString(r.sig)},`;
+  const v = r.v === undefined ? '' : `,"v":${r.v}`;
+  const tail = `"payload":${canonicalize(r.payload)},"prev":${prev},"seq":${r.seq},${sig}"ts":${canonicalString(r.ts)}${v}}`;
   return { head, tail };
 }
 
@@ -126,10 +176,14 @@ export function checkEntry(entry: EvidenceEntry): void {
   checkPayloadValue(entry.payload, 'payload');
   try {
     canonicalize(entry.payload);
+    if (entry.signed !== undefined) canonicalString(entry.signed.sig);
   } catch (error) {
     if (error instanceof CanonicalJsonError) throw new InvalidEntryError(`payload: ${error.message}`);
     throw error;
   }
+  const signed = entry.signed;
+  if (signed !== undefined && (typeof signed.sig !== 'string' || !TIMESTAMP.test(signed.ts)))
+    throw new InvalidEntryError('a signed entry needs its signature text and an ISO time with milliseconds');
 }
 
 /**
@@ -142,15 +196,17 @@ export function buildRecord(
   ts: Date,
 ): { record: LedgerRecord; line: string } {
   checkEntry(entry);
-  const base = {
+  const base: Omit<LedgerRecord, 'hash'> = {
     seq: after.seq + 1,
-    ts: ts.toISOString(),
+    ts: entry.signed?.ts ?? ts.toISOString(),
     event: entry.event,
     actor: entry.actor,
     payload: entry.payload,
     alg: LEDGER_ALG,
     prev: after.head,
-  } as const;
+    ...(entry.signed === undefined ? {} : { sig: entry.signed.sig }),
+    ...(needsSchema2(entry.event, entry.signed !== undefined) ? { v: LEDGER_SCHEMA } : {}),
+  };
   const parts = encodeRecord(base);
   const hash = sha256Hex(parts.head + parts.tail);
   return { record: { ...base, hash }, line: `${recordLine(parts, hash)}\n` };

@@ -31,6 +31,7 @@ import {
   HASH,
   InvalidEntryError,
   type LedgerRecord,
+  signedContent,
 } from './record.js';
 import { verifyStream } from './verify.js';
 
@@ -380,10 +381,21 @@ async function cycle(
     ) {
       return { retry: true }; // head-moved: another process appended or switched streams
     }
+    // A signed entry names the stream it was signed for: it goes there or nowhere.
+    const bound = entries.find((e) => e.signed !== undefined)?.signed?.stream;
+    if (bound !== undefined && (bound !== working.stream || !continues)) {
+      throw new EvidenceError(
+        'head-moved',
+        'the ledger stream changed while the decision was being signed',
+        streamFile(bound),
+        'run the command again (it asks for the signature again)',
+      );
+    }
     if (!continues) {
       writeWorkingHead(root, { stream: options.newStreamId(), head: null, seq: 0 });
       return { retry: true };
     }
+    if (entries.length === 0) return { records: [], file: streamFile(working.stream) };
     const records: LedgerRecord[] = [];
     const lines: string[] = [];
     let after = { seq: working.seq, head: working.head };
@@ -430,21 +442,32 @@ export async function appendEvidenceBatch(
   options: AppendOptions = {},
 ): Promise<Appended | null> {
   if (!config.evidence.ledger || entries.length === 0) return null;
+  for (const entry of entries) checkEntryOrThrow(entry);
+  return runCycles(ctx, root, entries, options);
+}
+
+function checkEntryOrThrow(entry: EvidenceEntry): void {
+  try {
+    checkEntry(entry);
+  } catch (error) {
+    if (error instanceof InvalidEntryError)
+      throw new EvidenceError('invalid-entry', error.message, LEDGER_DIR);
+    throw error;
+  }
+}
+
+async function runCycles(
+  ctx: Pick<Context, 'clock' | 'processes'>,
+  root: string,
+  entries: readonly EvidenceEntry[],
+  options: AppendOptions,
+): Promise<Appended> {
   const tuned: Required<AppendOptions> = {
     cycles: options.cycles ?? 64,
     lockAttempts: options.lockAttempts ?? 1500,
     lockDelayMs: options.lockDelayMs ?? 5,
     newStreamId: options.newStreamId ?? newStreamId,
   };
-  for (const entry of entries) {
-    try {
-      checkEntry(entry);
-    } catch (error) {
-      if (error instanceof InvalidEntryError)
-        throw new EvidenceError('invalid-entry', error.message, LEDGER_DIR);
-      throw error;
-    }
-  }
   ledgerFolder(root, true);
   for (let i = 0; i < tuned.cycles; i++) {
     const result = await cycle(ctx, root, entries, tuned);
@@ -456,6 +479,33 @@ export async function appendEvidenceBatch(
     LEDGER_DIR,
     'run the command again',
   );
+}
+
+/**
+ * Appends one record a person signs: the stream it will go to and its time are fixed first,
+ * then `sign` is asked for a signature over the record's signed content (`signedContent`) —
+ * outside the lock, so a passphrase or a key touch never holds it — and the record is
+ * appended with `sig` to exactly that stream at exactly that time. Null when the ledger is off
+ * (nothing is signed then). Throws `EvidenceError` (`head-moved` when the stream changed while
+ * the person signed) or whatever `sign` throws; nothing was appended then.
+ */
+export async function appendSignedEvidence(
+  ctx: Pick<Context, 'clock' | 'processes'>,
+  root: string,
+  config: Pick<Config, 'evidence'>,
+  entry: Omit<EvidenceEntry, 'signed'>,
+  sign: (content: string) => Promise<string>,
+  options: AppendOptions = {},
+): Promise<LedgerRecord | null> {
+  if (!config.evidence.ledger) return null;
+  checkEntryOrThrow(entry);
+  const file = (await runCycles(ctx, root, [], options)).file;
+  const stream = file.slice(LEDGER_DIR.length + 1, -'.jsonl'.length);
+  const ts = ctx.clock().toISOString();
+  const sig = await sign(signedContent({ stream, ts, ...entry }));
+  const signed = { ...entry, signed: { sig, ts, stream } };
+  checkEntryOrThrow(signed);
+  return (await runCycles(ctx, root, [signed], options)).records[0]!;
 }
 
 /** The stream files of the ledger folder, names sorted; none when the folder does not exist. */

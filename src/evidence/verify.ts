@@ -1,11 +1,13 @@
 import { isUtf8 } from 'node:buffer';
-import { CanonicalJsonError } from './canonical.js';
+import { CanonicalJsonError, canonicalize } from './canonical.js';
 import {
   ACTOR,
   encodeRecord,
   isEvidenceEvent,
   LEDGER_ALG,
+  LEDGER_SCHEMA,
   type LedgerRecord,
+  needsSchema2,
   recordLine,
   sha256Hex,
   TIMESTAMP,
@@ -21,6 +23,7 @@ export const VERIFY_REASONS = Object.freeze([
   'seq-gap',
   'seq-duplicate',
   'not-genesis',
+  'newer-version',
 ] as const);
 
 export type VerifyReason = (typeof VERIFY_REASONS)[number];
@@ -83,13 +86,31 @@ function decodeLine(bytes: Uint8Array, start: number, end: number): string | nul
   }
 }
 
+// The longest signature a record may carry: an RSA-16384 SSHSIG armored is under 6 KiB.
+const MAX_SIG = 16_384;
+
+/** A record whose `v` is above this build's schema: written by a newer build. */
+function isNewer(value: unknown): boolean {
+  const v = (value as { v?: unknown } | null)?.v;
+  return typeof value === 'object' && Number.isSafeInteger(v) && (v as number) > LEDGER_SCHEMA;
+}
+
 function checkShape(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const r = value as Record<string, unknown>;
   let keys = 0;
   for (const _ in r) keys++;
-  // Eight keys, each of the right type below: exactly the record's keys.
-  if (keys !== 8) return 'keys must be exactly actor, alg, event, hash, payload, prev, seq, ts';
+  const hasSig = r.sig !== undefined;
+  const hasV = r.v !== undefined;
+  // Eight keys, plus `sig` and `v` when present, each of the right type below: exactly the
+  // record's keys.
+  if (keys !== 8 + (hasSig ? 1 : 0) + (hasV ? 1 : 0))
+    return 'keys must be exactly actor, alg, event, hash, payload, prev, seq, ts, and sig and v when present';
+  if (hasV && r.v !== LEDGER_SCHEMA) return `v is not ${LEDGER_SCHEMA}`;
+  if (hasSig && (typeof r.sig !== 'string' || r.sig.length === 0 || r.sig.length > MAX_SIG))
+    return 'sig is not a signature text';
+  if (typeof r.event === 'string' && hasV !== needsSchema2(r.event, hasSig))
+    return hasV ? 'v is 2 on a record schema 1 can hold' : 'a signed record or a newer event needs v: 2';
   if (!Number.isSafeInteger(r.seq) || (r.seq as number) < 1) return 'seq is not a positive integer';
   if (typeof r.ts !== 'string' || !TIMESTAMP.test(r.ts)) return 'ts is not ISO 8601 UTC with milliseconds';
   if (!isEvidenceEvent(r.event)) return 'event is not one of the closed list';
@@ -128,7 +149,9 @@ function isCanonical(r: LedgerRecord, text: string): boolean | CanonicalJsonErro
   if (!text.includes('\\ud') && keysSorted(r.payload)) {
     // event and ts are checked above and need no escaping; hash and prev are 64 characters.
     const prev = r.prev === null ? 'null' : `"${r.prev}"`;
-    const fast = `{"actor":${JSON.stringify(r.actor)},"alg":"${LEDGER_ALG}","event":"${r.event}","hash":"${r.hash}","payload":${JSON.stringify(r.payload)},"prev":${prev},"seq":${r.seq},"ts":"${r.ts}"}`;
+    const sig = r.sig === undefined ? '' : `"sig":${JSON.stringify(r.sig)},`;
+    const v = r.v === undefined ? '' : `,"v":${r.v}`;
+    const fast = `{"actor":${JSON.stringify(r.actor)},"alg":"${LEDGER_ALG}","event":"${r.event}","hash":"${r.hash}","payload":${JSON.stringify(r.payload)},"prev":${prev},"seq":${r.seq},${sig}"ts":"${r.ts}"${v}}`;
     if (fast === text) return true;
   }
   try {
@@ -139,6 +162,27 @@ function isCanonical(r: LedgerRecord, text: string): boolean | CanonicalJsonErro
   }
 }
 
+/**
+ * A record of a newer schema: this build cannot read it, but it can still tell an edited line
+ * from one a newer build wrote — the line must be canonical and its own hash must hold.
+ */
+function checkNewer(value: Record<string, unknown>, text: string): LineVerdict {
+  const { hash, ...rest } = value;
+  try {
+    if (canonicalize(value) !== text)
+      return { reason: 'malformed-line', detail: 'not in canonical form (RFC 8785)' };
+    if (typeof hash !== 'string' || sha256Hex(canonicalize(rest)) !== hash)
+      return { reason: 'hash-mismatch', detail: 'the hash does not match the record' };
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) return { reason: 'schema-invalid', detail: error.message };
+    throw error;
+  }
+  return {
+    reason: 'newer-version',
+    detail: `written by a newer agent-config (record schema ${value.v}); upgrade agent-config to verify it`,
+  };
+}
+
 function checkLine(text: string | null): LineVerdict {
   if (text === null) return { reason: 'malformed-line', detail: 'not UTF-8' };
   let value: unknown;
@@ -147,6 +191,7 @@ function checkLine(text: string | null): LineVerdict {
   } catch {
     return { reason: 'malformed-line', detail: 'not JSON' };
   }
+  if (isNewer(value)) return checkNewer(value as Record<string, unknown>, text);
   const alg = (value as { alg?: unknown } | null)?.alg;
   if (typeof alg === 'string' && alg !== LEDGER_ALG)
     return { reason: 'bad-alg', detail: `alg is not ${LEDGER_ALG}` };

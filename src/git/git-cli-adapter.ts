@@ -298,8 +298,12 @@ class GitCliAdapter implements GitPort {
   }
 
   async userName(): Promise<string | null> {
+    return this.configValue('user.name');
+  }
+
+  async configValue(name: string): Promise<string | null> {
     try {
-      const out = (await this.raw(['config', '--get', 'user.name'])).trim();
+      const out = (await this.raw(['config', '--get', name])).trim();
       return out.length > 0 ? out : null;
     } catch {
       return null;

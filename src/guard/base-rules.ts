@@ -190,6 +190,13 @@ export const BASE_RULES: readonly GuardRule[] = [
     ],
     summary:
       'moving the base by hand: a fetch / pull / push refspec into refs/remotes/, git remote set-head / set-url / rename / remove, update-ref or symbolic-ref of a remote-tracking ref, branch -r -d, a remote.* setting',
+    vocabulary: {
+      subcommands: [['remote'], ['set-head', 'set-url', 'rename', 'remove', 'rm']],
+      longOptions: [],
+      shortOptions: '',
+      abbreviated: true,
+      example: 'git remote set-head origin main',
+    },
     matches: movesBase,
   },
 ];

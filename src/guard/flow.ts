@@ -36,7 +36,11 @@ export function planHookStep(
   return { step: 'stage' };
 }
 
-/** The object a hook stages: the command as the agent wrote it and where it runs. */
+/**
+ * The object a hook stages: the command exactly as the agent wrote it, and where it runs. No
+ * character is trimmed or rewritten: to the shell a trailing no-break space or carriage return
+ * is part of a word (`main\u00a0` is another branch), so a confirmation binds these bytes only.
+ */
 export function hookObject(command: string, relativeCwd: string): string {
-  return `in ${relativeCwd === '' ? '.' : relativeCwd}: ${command.replace(/\r\n/g, '\n').trim()}`;
+  return `in ${relativeCwd === '' ? '.' : relativeCwd}: ${command}`;
 }

@@ -8,6 +8,7 @@ import {
   type WriteMode,
 } from './protected-files.js';
 import type { CommandWords, GuardRule } from './rule-types.js';
+import { NO_WORD } from './words.js';
 import { type WriteTarget, writesOf } from './write-targets.js';
 
 /** What the commands of one shell call do to the guard's own files, as the classifier read them. */
@@ -38,7 +39,17 @@ export function watchOwnFiles(): { rule: GuardRule; seen: OwnFilesSeen } {
     programs: ['agent-config'],
     keywords: ['confirm', 'decline', 'decide', 'signers', 'uninstall', 'hooks:uninstall'],
     summary: "writes to the guard's own files; a person's verbs",
-    matches: (c: CommandWords) => {
+    matches: (read: CommandWords) => {
+      // Each command is read twice (see classify.ts): once is enough here, with the words the
+      // text cannot fix as written (`"$D"/.claude/settings.json` ends in a protected path).
+      if (read.unknown !== NO_WORD) {
+        // What the command could do: the tool run with a person's verb, its program a variable
+        // (`"$D"/agent-config confirm`) — held as an unreadable command, as `$GIT push -f` is. (A
+        // literal run of such a verb is refused by its finding before the actions count.)
+        const run = toolRunOf(read);
+        return run !== null && isPersonRun(run, false);
+      }
+      const c = { ...read, args: read.written ?? read.args };
       if (c.program === 'cd' || c.program === 'pushd') seen.cds.push(cdTarget(c.args));
       const w = writesOf(c);
       seen.targets.push(...w.targets);

@@ -2,12 +2,11 @@ import { ConfigError } from '../core/errors.js';
 import type { ConfiguredRule, GuardSettings } from '../core/guard-config.js';
 import { DEFAULT_RULES } from './default-rules.js';
 import type { GuardRule } from './rule-types.js';
-import { hasFlag, programName, splitArgs } from './words.js';
+import { hasFlag, programName, splitArgs, wordIs } from './words.js';
 
-export { DEFAULT_RULES } from './default-rules.js';
-
-/** The action of a command line the guard could not read but that names a guarded word. */
-export const UNREADABLE_ACTION = 'unreadable-command';
+export { DEFAULT_RULES, GUARDED_VOCABULARY } from './default-rules.js';
+export type { CommandWords, GuardRule, RuleMatch, RuleVocabulary, TrackedQuestion } from './rule-types.js';
+export { UNREADABLE_ACTION } from './rule-types.js';
 
 /** A repository's rule from `guard.rules`: the program, then its leading operands, then any-of. */
 export function configuredRule(r: ConfiguredRule): GuardRule {
@@ -21,14 +20,14 @@ export function configuredRule(r: ConfiguredRule): GuardRule {
     matches: (c) => {
       if (c.program !== programName(program)) return false;
       const { options, operands } = splitArgs(c.args, { withValue: [] });
-      if (!lead.every((w, i) => operands[i] === w)) return false;
+      if (!lead.every((w, i) => wordIs(operands[i], w))) return false;
       if (r.anyOf.length === 0) return true;
       const long = r.anyOf.filter((a) => a.startsWith('--'));
       const short = r.anyOf
         .filter((a) => /^-[^-]$/.test(a))
         .map((a) => a[1])
         .join('');
-      return hasFlag(options, long, short) || r.anyOf.some((a) => c.args.includes(a));
+      return hasFlag(options, long, short) || r.anyOf.some((a) => c.args.some((w) => wordIs(w, a)));
     },
   };
 }

@@ -26,6 +26,9 @@ export const SHELLS = [
   'elvish',
   'xonsh',
   'busybox',
+  'toybox',
+  'pdksh',
+  'rbash',
 ] as const;
 
 /** Interpreters: they run code given inline (`-c`, `-e`), and that code may run a command. */
@@ -76,7 +79,8 @@ export const INTERPRETERS = [
 
 /**
  * Programs that run a command given among their words (`sudo git push`, `find -exec`,
- * `watch 'git push -f'`): prefixes.ts knows the options of those the classifier looks through.
+ * `watch 'git push -f'`, `mise exec -- …`): wrappers.ts knows the options of those the
+ * classifier looks through (a test keeps every one of them listed here).
  */
 export const WRAPPERS = [
   'env',
@@ -128,6 +132,19 @@ export const WRAPPERS = [
   'ssh',
   'noglob',
   'nocorrect',
+  'run0',
+  'uvx',
+  'corepack',
+  'dotenv',
+  'cross-env',
+  'nix-shell',
+  'nix',
+  'pipx',
+  'bundle',
+  'mise',
+  'rtx',
+  'asdf',
+  'devbox',
 ] as const;
 
 /** Shell builtins that run text as code or change what a later word runs. */

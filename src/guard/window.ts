@@ -139,6 +139,15 @@ export const WINDOW_REFUSALS = outcomes({
   'confirmation-mismatch': { exit: 1, meaning: 'the answer was not `understood`' },
   'window-already-open': { exit: 1, meaning: 'close it first' },
   'window-not-open': { exit: 1, meaning: '`close` with no open window' },
+  'signature-required': {
+    exit: 2,
+    meaning: 'signers are registered: the opening is signed with a key and the ledger is on',
+  },
+  'signer-unknown': {
+    exit: 1,
+    meaning: 'the signing key is not trusted for this person in every version of the signers file',
+  },
+  'signature-invalid': { exit: 1, meaning: 'the signature made does not verify for the record' },
 });
 
 export type WindowRefusal = keyof typeof WINDOW_REFUSALS;

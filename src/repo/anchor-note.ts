@@ -20,11 +20,11 @@ export interface AnchorNote {
 const OID = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
- * A regular file's text (up to `max` bytes); null when there is none; undefined for anything
+ * A regular file's bytes (up to `max` bytes); null when there is none; undefined for anything
  * else (a pipe, a device, a folder, a larger file, an error): opened without blocking, so a
  * named pipe in its place cannot hold the hook.
  */
-export function readRegularFile(path: string, max: number): string | null | undefined {
+export function readRegularFileBytes(path: string, max: number): Buffer | null | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -37,13 +37,19 @@ export function readRegularFile(path: string, max: number): string | null | unde
       if (n === 0) break;
       at += n;
     }
-    return bytes.toString('utf8', 0, at);
+    return bytes.subarray(0, at);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? null : undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** A regular file's text: `readRegularFileBytes` as UTF-8. */
+export function readRegularFile(path: string, max: number): string | null | undefined {
+  const bytes = readRegularFileBytes(path, max);
+  return bytes === null || bytes === undefined ? bytes : bytes.toString('utf8');
 }
 
 interface GitDirs {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONFIG_FILE, type Config } from '../core/config.js';
 import { nodeCrypto } from '../core/crypto.js';
 import { AgentConfigError, GitCommandError } from '../core/errors.js';
-import type { GitPort } from '../core/git-port.js';
+import type { GitObject, GitPort } from '../core/git-port.js';
 import {
   type ConfigVersion,
   configuredKeywords,
@@ -12,7 +12,13 @@ import {
   unreadableVersion,
   type VersionSource,
 } from '../guard/anchor.js';
-import { ANCHOR_NOTE, type AnchorNote, readAnchorNote, readRegularFile } from './anchor-note.js';
+import {
+  ANCHOR_NOTE,
+  type AnchorNote,
+  readAnchorNote,
+  readRegularFile,
+  readRegularFileBytes,
+} from './anchor-note.js';
 import { ensureRuntimeDir } from './runtime-dir.js';
 
 /**
@@ -44,23 +50,55 @@ function gitFailure(error: unknown): string {
   return error instanceof AgentConfigError ? error.oneLine() : String(error);
 }
 
+/** What a revision holds: its commit (null when it names none) and each file asked, as git read it. */
+interface CommittedFiles {
+  commit: string | null;
+  /** In the order of the paths asked; null where the file is absent. */
+  files: Array<GitObject | null>;
+}
+
+/**
+ * The files at `paths` at each revision, read with one `git cat-file --batch`. Null outside a
+ * repository (no revision names a commit); throws when git fails otherwise.
+ */
+async function readCommittedFiles(
+  git: GitPort,
+  revisions: readonly Revision[],
+  paths: readonly string[],
+): Promise<CommittedFiles[] | null> {
+  let objects: Awaited<ReturnType<GitPort['readObjects']>>;
+  try {
+    objects = await git.readObjects(revisions.flatMap((r) => [r.rev, ...paths.map((p) => `${r.rev}:${p}`)]));
+  } catch (error) {
+    if (error instanceof GitCommandError && /not a git repository/i.test(error.stderr)) return null;
+    throw error;
+  }
+  const per = paths.length + 1;
+  return revisions.map((_, i) => {
+    const commit = objects[per * i];
+    if (commit?.type !== 'commit') return { commit: null, files: paths.map(() => null) };
+    return { commit: commit.oid, files: paths.map((_, j) => objects[per * i + 1 + j] ?? null) };
+  });
+}
+
 /**
  * The versions of `agent-config.yaml` at these revisions, read with one git process. `path` is
  * how git names the file: `./agent-config.yaml` (relative to the port's folder, in a work tree)
  * or a top-level path. Outside a repository no revision names a commit; when git fails
  * otherwise every revision's version is invalid (read as the defaults) with git's one line.
+ * `also`: more files read in the same git process, each at every revision (their answers in
+ * `files` of the result, null where git could not be read).
  */
 export async function readCommittedVersions(
   git: GitPort,
   revisions: readonly Revision[],
   path: string,
-): Promise<CommittedVersion[]> {
-  let objects: Awaited<ReturnType<GitPort['readObjects']>>;
+  also: readonly string[] = [],
+): Promise<Array<CommittedVersion & { files: Array<GitObject | null> | null }>> {
+  let read: CommittedFiles[] | null;
   try {
-    objects = await git.readObjects(revisions.flatMap((r) => [r.rev, `${r.rev}:${path}`]));
+    read = await readCommittedFiles(git, revisions, [path, ...also]);
   } catch (error) {
-    if (error instanceof GitCommandError && /not a git repository/i.test(error.stderr))
-      return revisions.map(() => ({ commit: null, version: null }));
     const why = gitFailure(error);
     return revisions.map((r) => ({
       commit: null,
@@ -69,18 +107,21 @@ export async function readCommittedVersions(
         `${r.label}:${CONFIG_FILE}`,
         `cannot read ${r.label}:${CONFIG_FILE} (${why})`,
       ),
+      files: null,
     }));
   }
+  if (read === null)
+    return revisions.map(() => ({ commit: null, version: null, files: also.map(() => null) }));
   return revisions.map((r, i) => {
-    const commit = objects[2 * i];
-    const file = objects[2 * i + 1];
-    if (commit?.type !== 'commit') return { commit: null, version: null };
+    const { commit, files } = read[i]!;
+    const [file, ...rest] = files;
+    if (commit === null) return { commit: null, version: null, files: rest };
     const name = `${r.label}:${CONFIG_FILE}`;
     if (file === null || file === undefined)
-      return { commit: commit.oid, version: readConfigVersion(r.source, name, null) };
+      return { commit, version: readConfigVersion(r.source, name, null), files: rest };
     if (file.type !== 'blob')
-      return { commit: commit.oid, version: unreadableVersion(r.source, name, `${name}: is not a file`) };
-    return { commit: commit.oid, version: readConfigVersion(r.source, name, file.bytes.toString('utf8')) };
+      return { commit, version: unreadableVersion(r.source, name, `${name}: is not a file`), files: rest };
+    return { commit, version: readConfigVersion(r.source, name, file.bytes.toString('utf8')), files: rest };
   });
 }
 
@@ -95,6 +136,22 @@ export function readWorkingVersion(root: string): ConfigVersion {
   );
 }
 
+/**
+ * Another file of the repository read with the rules, at the same three versions (the signers
+ * file, docs/signing.md). A committed version is null where the file (or the revision) is
+ * absent; the working copy's is undefined when it is not a regular file, cannot be read or is
+ * over 1 MiB (never waited on: a pipe in its place cannot hold the hook).
+ */
+export interface AnchoredFile {
+  working: Buffer | null | undefined;
+  head: Buffer | null;
+  base: Buffer | null;
+  /** False when the repository has no base branch (then no version is read there). */
+  hasBase: boolean;
+  /** True when git could not read the committed versions: what they hold is unknown. */
+  unknown: boolean;
+}
+
 /** The rules in force at a root and the versions they come from. */
 export interface AnchoredConfig {
   /** The strictest of the versions: what the guard applies. */
@@ -107,15 +164,27 @@ export interface AnchoredConfig {
   base: string | null;
   /** One line for each version that is invalid: said on every guarded call. */
   problems: string[];
+  /** The files asked for with `also`, by their root-relative path. */
+  files: Record<string, AnchoredFile>;
+}
+
+function blobOf(object: GitObject | null | undefined): Buffer | null {
+  return object !== null && object !== undefined && object.type === 'blob' ? object.bytes : null;
 }
 
 /**
  * The rules in force at a root (docs/guard.md, "Which version of agent-config.yaml counts"):
  * the strictest of the working copy's `agent-config.yaml`, HEAD's and the base's, read with
  * one `git cat-file --batch` in the root. A version that is missing or invalid reads as an
- * empty file (the defaults): it adds no rule and switches nothing off.
+ * empty file (the defaults): it adds no rule and switches nothing off. `also`: more
+ * root-relative files (`/`) read at the same three versions in the same git process.
  */
-export async function readAnchoredConfig(root: string, git: GitPort): Promise<AnchoredConfig> {
+export async function readAnchoredConfig(
+  root: string,
+  git: GitPort,
+  options: { also?: readonly string[] } = {},
+): Promise<AnchoredConfig> {
+  const also = options.also ?? [];
   const working = readWorkingVersion(root);
   const [head, base] = await readCommittedVersions(
     git,
@@ -124,16 +193,28 @@ export async function readAnchoredConfig(root: string, git: GitPort): Promise<An
       { source: 'base', rev: BASE_REF, label: 'origin/HEAD' },
     ],
     `./${CONFIG_FILE}`,
+    also.map((rel) => `./${rel}`),
   );
   // No commit at HEAD (a new repository, or none at all): HEAD holds no file, so the defaults.
   const versions = [working, head!.version ?? readConfigVersion('HEAD', `HEAD:${CONFIG_FILE}`, null)];
   if (base!.version !== null) versions.push(base!.version);
+  const files: Record<string, AnchoredFile> = {};
+  also.forEach((rel, i) => {
+    files[rel] = {
+      working: readRegularFileBytes(join(root, rel), MAX_CONFIG_BYTES),
+      head: blobOf(head!.files?.[i]),
+      base: blobOf(base!.files?.[i]),
+      hasBase: base!.commit !== null,
+      unknown: head!.files === null || base!.files === null,
+    };
+  });
   return {
     config: strictestConfig(versions.map((v) => v.config)),
     versions,
     head: head!.commit,
     base: base!.commit,
     problems: versions.flatMap((v) => (v.problem === null ? [] : [v.problem])),
+    files,
   };
 }
 

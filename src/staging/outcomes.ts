@@ -28,7 +28,10 @@ export type OutcomeCode =
   | 'invalid-token'
   | 'unrecorded'
   | 'unrecorded-confirmation'
-  | 'evidence-failed';
+  | 'evidence-failed'
+  | 'signature-required'
+  | 'signature-invalid'
+  | 'signer-unknown';
 
 const SHARED = outcomes({
   expired: { exit: 1, meaning: 'the stage outlived its window; nothing was consumed' },
@@ -51,6 +54,20 @@ const UNRECORDED = {
   meaning:
     'the decision stands, but its evidence-ledger record could not be written; run the verb again to record it',
 } as const;
+
+// A person's decision with signers registered (docs/signing.md): it could not be signed.
+const SIGNING = outcomes({
+  'signature-required': {
+    exit: 2,
+    meaning:
+      'signers are registered: the decision is signed with a key (--key, AGENT_CONFIG_SIGNING_KEY, git user.signingkey) and the ledger is on; nothing changed',
+  },
+  'signer-unknown': {
+    exit: 1,
+    meaning:
+      'the signing key is not trusted for this person in every version of the signers file; nothing changed',
+  },
+});
 
 /**
  * The outcome codes of each verb with their exit codes (0 execute/ok, 1 refused, 2 could not
@@ -93,6 +110,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, Partial<Outcomes<OutcomeCode
           'no person decides: give `--as human:<name>` or set AGENT_CONFIG_HUMAN=human:<name> (with neither, confirm asks for the name)',
       },
       unrecorded: UNRECORDED,
+      ...SIGNING,
       ...SHARED,
     }),
     decline: outcomes({
@@ -108,6 +126,7 @@ export const OUTCOMES: Readonly<Record<StagingVerb, Partial<Outcomes<OutcomeCode
         meaning: 'only `human:<id>` or `reviewer:<id>` declines (a reviewer never confirms)',
       },
       unrecorded: UNRECORDED,
+      ...SIGNING,
       ...SHARED,
     }),
     claim: outcomes({
@@ -123,6 +142,21 @@ export const OUTCOMES: Readonly<Record<StagingVerb, Partial<Outcomes<OutcomeCode
       'evidence-failed': {
         exit: 1,
         meaning: 'the stage.claimed record could not be written: the stage is consumed and never executes',
+      },
+      'signature-required': {
+        exit: 1,
+        meaning:
+          'signers are registered and the confirmation is not signed (or the ledger is off); the stage keeps waiting, nothing was consumed',
+      },
+      'signature-invalid': {
+        exit: 1,
+        meaning:
+          "the confirmation's signature does not hold for its record and stream; the stage keeps waiting, nothing was consumed",
+      },
+      'signer-unknown': {
+        exit: 1,
+        meaning:
+          'the confirmation is signed by a key not trusted for its person; the stage keeps waiting, nothing was consumed',
       },
       ...SHARED,
     }),

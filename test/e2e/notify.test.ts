@@ -162,7 +162,7 @@ describe('notify: a command channel', () => {
     const repo = makeRepo({ 'agents/README.md': 'x\n' });
     const inbox = `${repo}/../inbox-${Date.now()}`;
     mkdirSync(inbox);
-    const yaml = `notify:\n  - command: [sh, -c, 'cat > "$0/$$.json"', ${JSON.stringify(inbox)}]\n`;
+    const yaml = `notify:\n  - command: [sh, -c, 'cat > "$0/.$$" && mv "$0/.$$" "$0/$$.json"', ${JSON.stringify(inbox)}]\n`;
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${repo}/agent-config.yaml`, yaml);
     const { git } = await import('../helpers/repo.js');
@@ -184,8 +184,9 @@ describe('notify: a command channel', () => {
       env: GIT_ENV,
     });
     expect(verdict.code, verdict.stderr).toBe(0);
-    await until(() => readdirSync(inbox).length >= 2);
-    const events = readdirSync(inbox).map(
+    const written = () => readdirSync(inbox).filter((f) => f.endsWith('.json'));
+    await until(() => written().length >= 2);
+    const events = written().map(
       (f) => JSON.parse(readFileSync(`${inbox}/${f}`, 'utf8')) as Record<string, string>,
     );
     const stage = events.find((e) => e.kind === 'stage')!;

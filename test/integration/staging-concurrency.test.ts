@@ -80,7 +80,7 @@ beforeAll(async () => {
   out = tempDir('agent-config-bundle-');
   // Built from the sources under test, so a stale dist/ can never make this test pass.
   const dist = join(out, 'dist');
-  [runCliBundle] = await Promise.all([bundle('src/cli/run-cli.ts', 'run-cli.mjs'), buildDist(dist)]);
+  [runCliBundle] = await Promise.all([bundle('src/index.ts', 'index.mjs'), buildDist(dist)]);
   binBundle = join(dist, 'bin.js');
 });
 

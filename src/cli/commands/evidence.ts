@@ -11,6 +11,7 @@ import {
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../core/text/sanitize.js';
+import { unsignedNotice } from '../../render/unsigned.js';
 import { out, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
 
@@ -19,13 +20,17 @@ const clean = (text: string) => sanitize(text, { inline: true });
 /** Prints a verify report as text. */
 export function renderVerify(ctx: Context, report: EvidenceVerifyReport): void {
   for (const s of report.streams) {
+    // A newer build's record is not a broken one: it says so, and what to do.
+    const newer = s.reason === 'newer-version';
     const what =
       s.status === 'clean'
         ? `${s.records} record${s.records === 1 ? '' : 's'}`
         : s.status === 'torn-tail'
           ? `intact through seq ${s.intactThroughSeq}; the last line is unfinished`
-          : `first bad seq ${s.firstBadSeq}: ${s.reason}`;
-    out(ctx, `${s.status.padEnd(9)}  ${clean(s.file)}  ${what}`);
+          : newer
+            ? `seq ${s.firstBadSeq} was written by a newer agent-config; upgrade it to verify the stream`
+            : `first bad seq ${s.firstBadSeq}: ${s.reason}`;
+    out(ctx, `${(newer ? 'newer' : s.status).padEnd(9)}  ${clean(s.file)}  ${what}`);
   }
   const streamCodes = new Set(['torn-tail', ...report.streams.flatMap((s) => (s.reason ? [s.reason] : []))]);
   for (const p of report.problems) {
@@ -45,6 +50,7 @@ export function renderVerify(ctx: Context, report: EvidenceVerifyReport): void {
       ? `✅  ${n} stream${n === 1 ? '' : 's'} verified${against}.`
       : `❌  evidence verify${against}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (exit ${report.exit}).`;
   out(ctx, summary);
+  if (report.unsigned === true) out(ctx, unsignedNotice());
 }
 
 /** Prints the log: what the chain verified, then what the record claims. */

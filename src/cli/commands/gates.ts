@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import type { GatesView, HiddenCharacters } from '../../render/gates.js';
 import * as render from '../../render/gates.js';
+import { unsignedNotice } from '../../render/unsigned.js';
 import { windowLine } from '../../render/window.js';
 import { err, printDiagnostics, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
@@ -59,6 +60,7 @@ export async function renderGatesReport(
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
   const quiet = stages.length === 0;
+
   if (view === 'json') {
     printDocument(ctx, gatesDocument(report, all), gatesDocumentCompact(report));
     return;
@@ -75,6 +77,9 @@ export async function renderGatesReport(
       : render.renderGatesText(report.entries, { all, stages });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
+  // Where a person's decision waits (or a window is open) and nobody signs, say what that proves.
+  if (view === 'text' && report.signersListed === false && (!quiet || window !== null))
+    err(ctx, unsignedNotice());
 }
 
 /** `agent-config gates`: the open decisions that wait on a person (SPEC §4). */

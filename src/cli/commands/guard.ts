@@ -125,10 +125,21 @@ export function registerWindow(program: Command, ctx: Context, act: Act): void {
       `the guarded actions it lets through, comma-separated (${docPage('guard.md')})`,
     )
     .option('--reason <text>', 'why (required; recorded)')
-    .option('--as <human>', 'who opens it: human:<name> (default: AGENT_CONFIG_HUMAN)');
+    .option('--as <human>', 'who opens it: human:<name> (default: AGENT_CONFIG_HUMAN)')
+    .option(
+      '--key <file>',
+      'the key that signs the opening when signers are registered (default: $AGENT_CONFIG_SIGNING_KEY, else git user.signingkey)',
+    );
   rootOption(open).action(
     act(
-      async (opts: { for: string; actions: string; reason?: string; as?: string; root?: string }) => {
+      async (opts: {
+        for: string;
+        actions: string;
+        reason?: string;
+        as?: string;
+        key?: string;
+        root?: string;
+      }) => {
         const report = await runWindowOpen(ctx, opts);
         return { report, exit: windowExit(report) };
       },

@@ -45,6 +45,8 @@ export function renderInitReport(ctx: Context, report: InitReport): void {
     const width = Math.max(...next.map(([what]) => what.length));
     lines.push('', 'Next:', ...next.map(([what, why]) => `  ${what.padEnd(width)}  ${why}`));
   }
+  if (!report.dryRun && report.signerOffer !== null)
+    lines.push('', `Sign your decisions with git's SSH signing key: ${report.signerOffer}`);
   for (const line of lines) out(ctx, sanitize(line));
   if (report.missingBinary !== null) err(ctx, sanitize(missingBinaryWarning(report.missingBinary)));
 }

@@ -22,6 +22,9 @@ import { OUTCOMES } from '../../staging/outcomes.js';
 import { err, out, printDocument } from '../output.js';
 import { type Act, rootOption } from '../verb.js';
 
+const SIGNING_KEY_HELP =
+  "the key that signs a person's decision when signers are registered (default: $AGENT_CONFIG_SIGNING_KEY, else git user.signingkey)";
+
 function detailLines(report: StagingReport): string[] {
   const r = report.record;
   const lines: string[] = [];
@@ -123,6 +126,7 @@ function registerDecisions(program: Command, ctx: Context, act: Act): void {
     )
     .argument('<token>', 'the token `stage` printed')
     .option('--as <human>', 'who decides, `human:<name>` (default: $AGENT_CONFIG_HUMAN)')
+    .option('--key <file>', SIGNING_KEY_HELP)
     .option('--json', 'refused: a confirmation is never made by a program');
   rootOption(confirm).action(
     decisionAction(ctx, act, async (token: string, opts) => {
@@ -135,6 +139,7 @@ function registerDecisions(program: Command, ctx: Context, act: Act): void {
     .argument('<token>', 'the token `stage` printed')
     .option('--reason <text>', 'why, for the agent that staged it')
     .option('--as <who>', 'who declines (default: $AGENT_CONFIG_HUMAN)')
+    .option('--key <file>', SIGNING_KEY_HELP)
     .option('--json', 'print the outcome and the record as JSON');
   rootOption(decline).action(
     decisionAction(ctx, act, async (token: string, opts) => {

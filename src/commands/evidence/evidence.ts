@@ -8,13 +8,21 @@ import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
-import { EVIDENCE_EVENTS, type LedgerRecord } from '../../evidence/record.js';
+import { EVIDENCE_EVENTS, type LedgerRecord, sha256Hex } from '../../evidence/record.js';
+import {
+  firstSignersChange,
+  type SignatureFinding,
+  signatureFindings,
+} from '../../evidence/signature-findings.js';
+import { SIGNERS_FILE, signerTrust } from '../../evidence/trust.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
 import { type GuardKey, guardLoosenings } from '../../guard/anchor.js';
-import { readCommittedVersions } from '../../repo/anchored-config.js';
+import { readRegularFileBytes } from '../../repo/anchor-note.js';
+import { MAX_CONFIG_BYTES, readCommittedVersions } from '../../repo/anchored-config.js';
 import { isSymbolicLink } from '../../repo/discover.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { readFileBytes } from '../../repo/read-text.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 
 /** `evidence verify`'s results and their exit codes (SPEC §11), frozen: scripts and CI depend on them. */
 export const VERIFY_EXIT = outcomes({
@@ -50,6 +58,7 @@ export interface VerifyProblem {
     | 'symlink-outside'
     | 'unreadable'
     | 'guard-loosened'
+    | SignatureFinding['code']
     | EvidenceError['code'];
   file: string;
   seq?: number;
@@ -68,14 +77,23 @@ export interface EvidenceVerifyReport {
   anomalies: Array<{ code: 'ts-backwards' | 'ts-future'; file: string; seq: number }>;
   /** The revision `--against` compared with, as given. */
   against: string | null;
+  /**
+   * The ledger holds decisions of a person and no signer is listed: they prove nothing about who
+   * decided (the text view says so in one line; not in `--json`).
+   */
+  unsigned?: boolean;
 }
 
 const IO_CODES = new Set(['not-a-file', 'unreadable', 'io-error', 'ledger-not-folder']);
 const ALWAYS_FROZEN = ['agents/evidence/**', '**/*.patch'];
 
-function readLedger(ctx: Context, root: string): { read: EvidenceRead; problems: VerifyProblem[] } {
+function readLedger(
+  ctx: Context,
+  root: string,
+  collect: boolean,
+): { read: EvidenceRead; problems: VerifyProblem[] } {
   try {
-    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true }), problems: [] };
+    return { read: readEvidence(root, { now: ctx.clock(), keepBytes: true, collect }), problems: [] };
   } catch (error) {
     if (!(error instanceof EvidenceError)) throw error;
     const problem = { code: error.code, file: error.where ?? LEDGER_DIR, detail: error.message };
@@ -114,12 +132,21 @@ function fileBytes(root: string, file: string): Uint8Array | null {
   return Buffer.isBuffer(bytes) ? bytes : null;
 }
 
+/** What `--against` found, and what REF holds that the signature checks need. */
+interface Anchored {
+  problems: AnchorProblem[];
+  /** The ledger streams tracked at REF, by repository-relative file. */
+  streamsThen: ReadonlyMap<string, Uint8Array>;
+  /** The signers file at REF, or null when REF has none. */
+  signersThen: string | null;
+}
+
 async function anchorProblems(
   { root, git, gitView }: Repository,
   against: string,
   read: EvidenceRead,
   frozenGlobs: string[],
-): Promise<AnchorProblem[]> {
+): Promise<Anchored> {
   if ((await git.resolveRevision(against)) === null)
     throw new UsageError(
       `cannot resolve \`${against}\``,
@@ -133,10 +160,12 @@ async function anchorProblems(
     return path === null ? [] : [{ ...e, path }];
   });
   const configAtRef = files.find((f) => f.path === 'agent-config.yaml');
+  const signersAtRef = files.find((f) => f.path === SIGNERS_FILE);
   const ledgerFiles = files.filter((f) => isLedgerFile(f.path));
   const blobs = await git.readBlobs([
     ...ledgerFiles.map((f) => f.oid),
     ...(configAtRef ? [configAtRef.oid] : []),
+    ...(signersAtRef ? [signersAtRef.oid] : []),
   ]);
   const globs = [...ALWAYS_FROZEN, ...frozenGlobs];
   if (configAtRef) {
@@ -148,14 +177,109 @@ async function anchorProblems(
   }
   const isFrozen = picomatch(globs, { dot: true });
   const now = new Map(read.streams.map((s) => [s.file, s.bytes ?? null] as const));
-  return compareWithAnchor({
-    streamsThen: new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const)),
+  const streamsThen = new Map(ledgerFiles.map((f) => [f.path, blobs.get(f.oid) ?? Buffer.alloc(0)] as const));
+  const signersThen = signersAtRef ? (blobs.get(signersAtRef.oid)?.toString('utf8') ?? null) : null;
+  const problems = compareWithAnchor({
+    streamsThen,
     streamNow: (file) => (now.has(file) ? (now.get(file) ?? fileBytes(root, file)) : null),
+    // The signers file changes by review, with signed signers.changed records (docs/signing.md).
     frozenThen: files
-      .filter((f) => !f.path.startsWith(`${LEDGER_DIR}/`) && isFrozen(f.path))
+      .filter((f) => !f.path.startsWith(`${LEDGER_DIR}/`) && f.path !== SIGNERS_FILE && isFrozen(f.path))
       .map((f) => ({ file: f.path, oid: f.oid })),
     frozenNow: (file) => fileBytes(root, file),
   });
+  return { problems, streamsThen, signersThen };
+}
+
+/** The number of records (lines) in a stream's bytes. */
+function lineCount(bytes: Uint8Array): number {
+  let n = 0;
+  for (const b of bytes) if (b === 0x0a) n++;
+  return n;
+}
+
+/** The working copy's signers file, or null when it cannot be read. */
+function signersNowText(root: string): string | null {
+  const bytes = readRegularFileBytes(join(root, SIGNERS_FILE), MAX_CONFIG_BYTES);
+  return bytes === null || bytes === undefined ? null : bytes.toString('utf8');
+}
+
+/**
+ * The verified records the signature checks judge: those the read collected, else — where no
+ * signer is registered now and the read skipped them — the records of every stream (when REF
+ * lists a signer) or of the streams that hold a signature, verified again from their bytes.
+ */
+function verifiedRecords(read: EvidenceRead, all: boolean): EvidenceRead['records'] {
+  if (read.records.length > 0) return read.records.filter((r) => r.verified);
+  return read.streams.flatMap((s) => {
+    if (s.bytes === undefined || (!all && !s.bytes.includes('"sig":"'))) return [];
+    const again = verifyStream(s.bytes, { collect: true }).read ?? [];
+    return again.filter((r) => r.verified).map((r) => ({ stream: s.stream, file: s.file, ...r }));
+  });
+}
+
+/**
+ * Signature findings, offline (docs/signing.md). With an anchor: the records added since REF
+ * are judged by the signers REF lists — a person's decision needs a signature by a signer
+ * trusted at REF as soon as REF lists one, a signer added in the pull request counts only once
+ * merged — and a signers file that differs from REF's needs a `signers.changed` record of the
+ * pull request that ends at exactly its content. Without one: every signature must hold for the
+ * working copy's signers, and a person's decision after the first `signers.changed` is signed.
+ */
+function signatureProblems(
+  root: string,
+  ledgerOn: boolean,
+  read: EvidenceRead,
+  anchored: Anchored | null,
+): VerifyProblem[] {
+  const nowText = signersNowText(root);
+  const verified = verifiedRecords(read, anchored !== null && signerTrust([anchored.signersThen]).required);
+  // With signers registered and the ledger off, no decision of a person can carry a signature.
+  const off = (required: boolean): VerifyProblem[] =>
+    required && !ledgerOn
+      ? [
+          {
+            code: 'signature-required',
+            file: 'agent-config.yaml',
+            detail: 'evidence.ledger is false while signers are registered: no decision can be signed',
+          },
+        ]
+      : [];
+  if (anchored === null) {
+    const trust = signerTrust([nowText]);
+    const first = trust.required ? firstSignersChange(verified) : null;
+    return [
+      ...off(trust.required),
+      ...signatureFindings({ records: verified, trust, requiredFrom: first ?? undefined }),
+    ];
+  }
+  const added = verified.filter((r) => {
+    const then = anchored.streamsThen.get(r.file);
+    return then === undefined || r.record.seq > lineCount(then);
+  });
+  const trust = signerTrust([anchored.signersThen]);
+  const findings: VerifyProblem[] = off(trust.required || signerTrust([nowText]).required);
+  findings.push(
+    ...signatureFindings({
+      records: added,
+      trust,
+      requiredFrom: trust.required ? null : undefined,
+    }),
+  );
+  if ((nowText ?? '') !== (anchored.signersThen ?? '')) {
+    const digest = sha256Hex(nowText ?? '');
+    const recorded = added.some(
+      (r) => r.record.event === 'signers.changed' && r.record.payload.signers_sha256 === digest,
+    );
+    if (!recorded)
+      findings.push({
+        code: 'signers-unrecorded',
+        file: SIGNERS_FILE,
+        detail:
+          'changed since the base without a signers.changed record of this change (use `signers add|remove`)',
+      });
+  }
+  return findings;
 }
 
 /**
@@ -203,7 +327,11 @@ export async function runEvidenceVerify(
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
   const { root, config } = repo;
   const { read, problems } =
-    options.staged === true ? { read: await readStaged(ctx, repo), problems: [] } : readLedger(ctx, root);
+    options.staged === true
+      ? { read: await readStaged(ctx, repo), problems: [] }
+      : // Records are kept for the signature checks only where a signer is registered: a ledger
+        // nobody signs verifies at the chain's own speed.
+        readLedger(ctx, root, signerTrust([signersNowText(root)]).required);
   const streams: VerifiedStream[] = [];
   const anomalies: EvidenceVerifyReport['anomalies'] = [];
   for (const s of read.streams) {
@@ -230,11 +358,15 @@ export async function runEvidenceVerify(
         'evidence verify --against',
         'for example --against origin/main',
       );
-    problems.push(...(await anchorProblems(repo, options.against, read, config.frozen)));
+    const anchored = await anchorProblems(repo, options.against, read, config.frozen);
+    problems.push(...anchored.problems, ...signatureProblems(root, config.evidence.ledger, read, anchored));
     problems.push(...(await guardProblems(repo, options.against)));
-  }
+  } else if (options.staged !== true)
+    problems.push(...signatureProblems(root, config.evidence.ledger, read, null));
   const exit = exitOf(problems);
-  return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null };
+  const unsigned =
+    !signersListedHere(root) && read.streams.some((s) => s.bytes?.includes('"actor":"human:') === true);
+  return { ok: exit === 0, exit, streams, problems, anomalies, against: options.against ?? null, unsigned };
 }
 
 /** One record of `evidence log`: what the chain vouches for (`verified`) beside what it claims. */

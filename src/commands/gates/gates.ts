@@ -14,7 +14,8 @@ import {
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
-import { type OpenWindowDocument, openWindowDocument, windowStateAt } from '../guard/window.js';
+import { type OpenWindowDocument, openWindowDocument, windowSource, windowStateAt } from '../guard/window.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 import {
   type PendingDocument,
   type PendingReport,
@@ -51,6 +52,8 @@ export interface GatesReport {
   pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
+  /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
+  signersListed?: boolean;
 }
 
 /**
@@ -60,7 +63,8 @@ export interface GatesReport {
  * the unreadable files are named in `problems`.
  */
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
-  const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
+  const { root, config } = repo;
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -80,7 +84,8 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     problems: tree.problems,
     warnings: tree.warnings,
     pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: windowStateAt(root, config, ctx.clock()).window,
+    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    signersListed: signersListedHere(root),
   };
 }
 

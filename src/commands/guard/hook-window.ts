@@ -1,4 +1,3 @@
-import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { nodeCrypto } from '../../core/crypto.js';
 import { personCommand } from '../../core/person-command.js';
@@ -6,6 +5,7 @@ import { appendEvidence } from '../../evidence/api.js';
 import type { Harness, ShellCall } from '../../guard/harness.js';
 import { windowCovers } from '../../guard/window.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
+import type { WindowSource } from './window.js';
 import { windowStateAt } from './window.js';
 
 /** What the window says of a call: its answer, or nothing, with a note for the deny that follows. */
@@ -21,12 +21,12 @@ export async function throughWindow(
   ctx: Context,
   harness: Harness,
   call: ShellCall,
-  root: string,
-  config: Config,
+  repo: WindowSource,
   actions: string[],
   never: string[],
 ): Promise<WindowAnswer> {
-  const state = windowStateAt(root, config, ctx.clock());
+  const { root, config } = repo;
+  const state = await windowStateAt(repo, ctx.clock());
   if (!state.open) {
     const why = state.why;
     return {

@@ -1,7 +1,8 @@
 import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
-import { classifyCommand, looselyNamed } from '../../guard/classify.js';
+import { SIGNATURE_REFUSALS, SIGNERS_FILE } from '../../evidence/trust.js';
+import { classifyCommand, looselyNamed, withActions } from '../../guard/classify.js';
 import { HOOK_DEADLINE_MS, HOOK_LOCK_WAIT_MS } from '../../guard/deadline.js';
 import { planHookStep } from '../../guard/flow.js';
 import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
@@ -12,13 +13,16 @@ import { type AnchoredConfig, readAnchoredConfig, writeAnchorNote } from '../../
 import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore } from '../../staging/store.js';
+import { anchoredTrust } from '../signing/trust.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
 import { storeOf } from '../staging/staging-shared.js';
+import { answerChecks } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { waitForPerson } from './hook-wait.js';
 import { throughWindow } from './hook-window.js';
+import type { WindowSource } from './window.js';
 
 export type { HookOutcome, HookReport } from './hook-report.js';
 
@@ -40,7 +44,7 @@ async function rulesInForce(
   harness: Harness,
 ): Promise<{ root: string; anchored: AnchoredConfig }> {
   const { root, git } = await openRepository(ctx, { find: 'project-dir', harness });
-  const anchored = await readAnchoredConfig(root, git);
+  const anchored = await readAnchoredConfig(root, git, { also: [SIGNERS_FILE] });
   try {
     writeAnchorNote(root, anchored);
   } catch {
@@ -67,11 +71,11 @@ async function decideGuarded(
   ctx: Context,
   harness: Harness,
   call: ShellCall,
-  root: string,
-  config: Config,
+  source: WindowSource,
   actions: string[],
   note: string | null,
 ): Promise<HookReport> {
+  const { root, config } = source;
   const action = actions.join('+');
   const more = note === null ? '' : ` ${note}`;
   const object = callObject(ctx, call, root);
@@ -80,7 +84,22 @@ async function decideGuarded(
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
   if (step.step === 'claim') {
-    const claim = await runClaim(ctx, { store: storeOf({ root, config }), token: step.record.token });
+    const claim = await runClaim(ctx, {
+      store: storeOf(source),
+      signers: source.signers,
+      token: step.record.token,
+    });
+    if (SIGNATURE_OUTCOMES.has(claim.outcome)) {
+      const t = step.record.token;
+      return report(
+        harness,
+        'pending',
+        deny(
+          `this command (${shown}) is marked confirmed, but the confirmation does not count (${claim.outcome}: ${claim.problem ?? 'it is not signed by a trusted signer'}); it was not run. Only a person's signed confirmation lets it through: a person runs \`${personCommand(`confirm ${t}`)}\` at a terminal, signing with their key. Do not look for another way to run it.${more}`,
+        ),
+        { ...extra, token: t },
+      );
+    }
     if (claim.outcome === 'execute') {
       const by = claim.record?.decided_by ?? 'a person';
       return report(
@@ -142,6 +161,29 @@ export interface HookOptions {
   deadlineMs?: number;
   /** `--wait`: hold a call just staged this long for a person (else `guard.wait`; docs/notify.md). */
   waitMs?: number;
+}
+
+const SIGNATURE_OUTCOMES: ReadonlySet<string> = new Set(SIGNATURE_REFUSALS);
+
+/**
+ * With signers registered and the ledger off, no record can carry a person's signature: nothing
+ * a person decides can be honoured, and the hook says so instead of staging for nothing.
+ * Null otherwise.
+ */
+async function unhonourable(
+  harness: Harness,
+  source: WindowSource,
+  actions: string[],
+): Promise<HookReport | null> {
+  if (source.config.evidence.ledger || !(await source.signers()).trust.required) return null;
+  return report(
+    harness,
+    'failed',
+    deny(
+      `this command is guarded (${actions.join(', ')}) and was not run. Signers are registered (${SIGNERS_FILE}) but evidence.ledger is false in agent-config.yaml, so no decision of a person can be honoured: a person turns the ledger back on, then confirms.`,
+    ),
+    { actions },
+  );
 }
 
 /**
@@ -216,6 +258,7 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     return fileToolReport(ctx, harness, input.call, ownFilePlaces(ctx, [root, projectDir(ctx, harness)]));
   }
   const call = input.call;
+  let source: WindowSource | null = null;
   let root: string | null = null;
   let config: Config = DEFAULT_CONFIG;
   let rules: GuardRule[];
@@ -233,6 +276,8 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     classifyCommand(call.command, []);
     ({ root, anchored } = await reading);
     ({ config, problems } = anchored);
+    const read = anchored;
+    source = { root, config, signers: async () => anchoredTrust(read) };
     rules = rulesOf(config);
   } catch (error) {
     configProblem = errorText(error);
@@ -240,10 +285,15 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     rules = rulesOf(config);
   }
   const own = watchOwnFiles();
-  const { actions, never, unreadable } = classifyCommand(call.command, [...rules, own.rule]);
+  let classified = classifyCommand(call.command, [...rules, own.rule]);
   const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
-  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, unreadable);
+  const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, classified.unreadable);
   if (refused !== null) return refused;
+  if (classified.checks.length > 0) {
+    // `rm -r dist`, `git checkout name`: only the repository says whether tracked work goes.
+    classified = withActions(classified, rules, await answerChecks(ctx, root, call, classified.checks));
+  }
+  const { actions, never } = classified;
   if (actions.length === 0) {
     return withProblems(
       report(
@@ -260,7 +310,7 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
       problems,
     );
   }
-  if (configProblem !== null || root === null) {
+  if (configProblem !== null || root === null || source === null) {
     return report(
       harness,
       'failed',
@@ -271,10 +321,11 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     );
   }
   try {
-    const window = await throughWindow(ctx, harness, call, root, config, actions, never);
+    const window = await throughWindow(ctx, harness, call, source, actions, never);
     if ('report' in window) return withProblems(window.report, problems);
     return withProblems(
-      await decideGuarded(ctx, harness, call, root, config, actions, window.note),
+      (await unhonourable(harness, source, actions)) ??
+        (await decideGuarded(ctx, harness, call, source, actions, window.note)),
       problems,
     );
   } catch (error) {

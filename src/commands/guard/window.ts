@@ -6,8 +6,9 @@ import { AgentConfigError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
-import { appendEvidence, readEvidence, type StreamState } from '../../evidence/api.js';
+import { appendEvidence, appendSignedEvidence, readEvidence, type StreamState } from '../../evidence/api.js';
 import { ACTOR } from '../../evidence/record.js';
+import { checkRecordSignature, SIGNERS_FILE, type SignatureRefusal } from '../../evidence/trust.js';
 import { rulesFor, UNREADABLE_ACTION } from '../../guard/rules.js';
 import {
   deriveWindow,
@@ -19,8 +20,12 @@ import {
   type WindowView,
 } from '../../guard/window.js';
 import { readAnchoredConfig } from '../../repo/anchored-config.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { announce, handOff } from '../notify/announce.js';
+import { prepareDecisionSigning } from '../signing/decision-signing.js';
+import { personPrompt } from '../signing/person-terminal.js';
+import { SignatureError } from '../signing/sign.js';
+import { anchoredTrust, type LoadedTrust, loadSignerTrust } from '../signing/trust.js';
 import { isHumanDecider } from '../staging/confirm.js';
 
 /** What a `window` verb answers: its outcome code, the exit code and the window concerned. */
@@ -48,12 +53,34 @@ function uncleanStream(streams: readonly StreamState[]): string | null {
   return null;
 }
 
+/** The window state, and why an opening did not count when its signature did not hold. */
+export type WindowStateRead = WindowState & { refused?: { code: SignatureRefusal; detail: string } };
+
+/** Where a window is read: the root, the rules in force and the signers (read when first asked). */
+export interface WindowSource {
+  root: string;
+  config: Config;
+  /** The signers in force; asked only when a window could be open. */
+  signers: () => Promise<LoadedTrust>;
+}
+
+/**
+ * The window source of an opened repository: its configuration, and the signers read from the
+ * three versions of the signers file when first asked.
+ */
+export function windowSource(repo: { root: string; config: Config; git: Repository['git'] }): WindowSource {
+  return { root: repo.root, config: repo.config, signers: () => loadSignerTrust(repo) };
+}
+
 /**
  * The gate window at `now`, read from the ledger (closed when it is off or cannot be read).
  * Every stream is verified, whatever it holds: one that does not verify clean (another working
- * copy's included) keeps every window closed, and `why` says which.
+ * copy's included) keeps every window closed, and `why` says which. With signers registered, an
+ * opening counts only when its signature holds for a trusted signer matching its actor
+ * (docs/signing.md); the signers are asked for only when a window could be open.
  */
-export function windowStateAt(root: string, config: Config, now: Date): WindowState {
+export async function windowStateAt(source: WindowSource, now: Date): Promise<WindowStateRead> {
+  const { root, config } = source;
   if (!config.evidence.ledger) return { open: false, window: null, because: 'none' };
   let read: ReturnType<typeof readEvidence>;
   try {
@@ -63,7 +90,19 @@ export function windowStateAt(root: string, config: Config, now: Date): WindowSt
   }
   const unclean = uncleanStream(read.streams);
   const state = deriveWindow(read.records, unclean === null, now);
-  return unclean === null ? state : { open: false, window: null, because: 'unreadable', why: unclean };
+  if (unclean !== null) return { open: false, window: null, because: 'unreadable', why: unclean };
+  if (!state.open) return state;
+  const { trust } = await source.signers();
+  if (!trust.required) return state;
+  let refused: WindowStateRead['refused'];
+  const signed = read.records.filter((r) => {
+    if (r.record.event !== 'window.opened') return true;
+    const verdict = checkRecordSignature(r.record, r.stream, trust, [now.getTime()]);
+    if (!verdict.ok) refused = { code: verdict.code, detail: verdict.detail };
+    return verdict.ok;
+  });
+  const counted = deriveWindow(signed, true, now);
+  return counted.open || refused === undefined ? counted : { ...counted, refused };
 }
 
 function errorLine(error: unknown): string {
@@ -71,12 +110,15 @@ function errorLine(error: unknown): string {
 }
 
 /**
- * The repository and the rules in force there: the hook's (repo/anchored-config.ts). An invalid
- * working copy is refused first, as every verb a person runs refuses it.
+ * The repository, the rules in force there (the hook's, repo/anchored-config.ts) and its
+ * signers, read with one git process. An invalid working copy is refused first, as every verb a
+ * person runs refuses it.
  */
-async function openAnchored(ctx: Context, given?: string): Promise<{ root: string; config: Config }> {
-  const { root, git } = await openRepository(ctx, { root: given, config: 'read' });
-  return { root, config: (await readAnchoredConfig(root, git)).config };
+async function openAnchored(ctx: Context, given?: string): Promise<WindowSource & { repo: Repository }> {
+  const repo = await openRepository(ctx, { root: given, config: 'read' });
+  const anchored = await readAnchoredConfig(repo.root, repo.git, { also: [SIGNERS_FILE] });
+  const loaded = anchoredTrust(anchored);
+  return { repo, root: repo.root, config: anchored.config, signers: async () => loaded };
 }
 
 function refuse(
@@ -102,6 +144,8 @@ export interface WindowOpenOptions {
   reason?: string;
   /** `human:<id>`; defaults to `AGENT_CONFIG_HUMAN`. */
   as?: string;
+  /** The key that signs the opening when signers are registered (docs/signing.md). */
+  key?: string;
 }
 
 function question(actions: string[], duration: string, until: string, reason: string, by: string): string {
@@ -153,7 +197,8 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     ),
   ];
   if (actions.length === 0) return refuse('open', 'actions-required', 'name the actions with --actions A,B');
-  const { root, config } = await openAnchored(ctx, options.root);
+  const source = await openAnchored(ctx, options.root);
+  const { root, config, repo } = source;
   const rules = rulesFor(config.guard);
   const unknown = actions.find((a) => a !== UNREADABLE_ACTION && !rules.some((r) => r.action === a));
   if (unknown !== undefined) {
@@ -180,10 +225,14 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     );
   }
   // The flags are checked first: a call that could never open a window says what is wrong with it.
-  if (!ctx.io.stdinIsTTY || ctx.prompt === undefined) {
+  const prompt = personPrompt(ctx);
+  if (prompt === null) {
     return refuse('open', 'stdin-not-tty', 'a window is opened by a person at a terminal; stdin is not one');
   }
-  const before = windowStateAt(root, config, ctx.clock());
+  const { trust } = await source.signers();
+  const signing = await prepareDecisionSigning(ctx, repo, trust, config.evidence.ledger, by, options.key);
+  if ('refusal' in signing) return refuse('open', signing.refusal, signing.message);
+  const before = await windowStateAt(source, ctx.clock());
   if (before.open)
     return refuse('open', 'window-already-open', 'a window is open already; close it first', before);
   if (before.because === 'unreadable') {
@@ -194,16 +243,16 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     );
   }
   const until = new Date(ctx.clock().getTime() + ms).toISOString();
-  const answer = await ctx.prompt(question(actions, options.for, until, reason, by)).catch(() => null);
+  const answer = await prompt(question(actions, options.for, until, reason, by)).catch(() => null);
   if (answer === null || answer.trim().toLowerCase() !== 'understood') {
     return refuse('open', 'confirmation-mismatch', 'the answer was not "understood"; no window was opened');
   }
   const now = ctx.clock();
-  const again = windowStateAt(root, config, now);
+  const again = await windowStateAt(source, now);
   if (again.open) return refuse('open', 'window-already-open', 'a window was opened meanwhile', again);
   const id = randomHex(ctx, 8);
-  await appendEvidence(ctx, root, config, {
-    event: 'window.opened',
+  const entry = {
+    event: 'window.opened' as const,
     actor: by,
     payload: {
       window: id,
@@ -212,8 +261,16 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
       for: options.for,
       expires_at: new Date(now.getTime() + ms).toISOString(),
     },
-  });
-  const state = windowStateAt(root, config, ctx.clock());
+  };
+  try {
+    if (signing.sign === null) await appendEvidence(ctx, root, config, entry);
+    else await appendSignedEvidence(ctx, root, config, entry, signing.sign);
+  } catch (error) {
+    if (error instanceof SignatureError)
+      return refuse('open', error.code, `${error.message}; no window was opened`);
+    throw error;
+  }
+  const state = await windowStateAt(source, ctx.clock());
   const window = {
     kind: 'window' as const,
     key: id,
@@ -249,8 +306,9 @@ export async function runWindowClose(
       'use human:<name> (or agent:, reviewer:, system:), e.g. --as human:ada',
     );
   }
-  const { root, config } = await openAnchored(ctx, options.root);
-  const state = windowStateAt(root, config, ctx.clock());
+  const source = await openAnchored(ctx, options.root);
+  const { root, config } = source;
+  const state = await windowStateAt(source, ctx.clock());
   if (!state.open) return refuse('close', 'window-not-open', 'no window is open');
   await appendEvidence(ctx, root, config, {
     event: 'window.closed',
@@ -269,9 +327,12 @@ export async function runWindowClose(
 
 /** `agent-config window status`: the window now, from the ledger and the clock. */
 export async function runWindowStatus(ctx: Context, options: { root?: string }): Promise<WindowReport> {
-  const { root, config } = await openAnchored(ctx, options.root);
-  const state = windowStateAt(root, config, ctx.clock());
+  const state = await windowStateAt(await openAnchored(ctx, options.root), ctx.clock());
   const w = state.window;
+  const unsigned =
+    state.refused === undefined
+      ? ''
+      : ` (an opening without a valid signature does not count: ${state.refused.code}, ${state.refused.detail})`;
   return {
     verb: 'status',
     outcome: 'status',
@@ -280,7 +341,7 @@ export async function runWindowStatus(ctx: Context, options: { root?: string }):
     window: w,
     message:
       w === null
-        ? `no window is open${state.open || state.why === undefined ? '' : ` (none can count while the evidence ledger does not verify clean: ${state.why})`}`
+        ? `no window is open${state.open || state.why === undefined ? unsigned : ` (none can count while the evidence ledger does not verify clean: ${state.why})`}`
         : `open until ${w.expiresAt} for ${w.actions.join(', ')}, opened by ${w.openedBy}: ${w.reason} (${w.bypassed} let through)`,
   };
 }

@@ -9,11 +9,12 @@ import { type InitFacts, type InitItem, type InitPlan, planInit } from '../../in
 import { isMarkdownName, listMarkdownFiles, pathKind } from '../../repo/discover.js';
 import { appendText, createNewFile, readOptionalText } from '../../repo/init-files.js';
 import { loadConfig } from '../../repo/load-config.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { INSTALLABLE_AGENTS, installAgentHook, missingHookBinary, SETTINGS } from '../hooks/agent-hooks.js';
 import { claudeHookState, readSettings } from '../hooks/claude-settings.js';
 import { installHooks } from '../hooks/hooks.js';
 import { runProgress } from '../progress/progress.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 
 export interface InitOptions {
   root?: string;
@@ -35,6 +36,11 @@ export interface InitReport {
    * yet (the hook then refuses every shell call); else null.
    */
   missingBinary: string | null;
+  /**
+   * When git signs with an SSH key (`gpg.format ssh`, `user.signingkey`) and no signer is listed
+   * yet: the command that registers that key as the person's signer (docs/signing.md); else null.
+   */
+  signerOffer: string | null;
 }
 
 /** Markdown files below a folder (0 when it does not exist); refuses a file in its place. */
@@ -119,7 +125,8 @@ export async function applyInitPlan(ctx: Context, root: string, plan: InitPlan):
  */
 export async function runInit(ctx: Context, options: InitOptions): Promise<InitReport> {
   // `--root`, else the git top level of the current folder; never outside git.
-  const { root, requireGit } = await openRepository(ctx, { root: options.root, find: 'git-top' });
+  const repo = await openRepository(ctx, { root: options.root, find: 'git-top' });
+  const { root, requireGit } = repo;
   await requireGit(`run \`git init\` first, then \`${personCommand('init')}\``);
   const plan = planInit(await readFacts(ctx, root, options.hooks === true, options.agent));
   const dryRun = options.dryRun === true;
@@ -129,6 +136,7 @@ export async function runInit(ctx: Context, options: InitOptions): Promise<InitR
     dryRun,
     items: plan.items.map(({ content: _content, ...item }) => item),
     missingBinary: options.agent === undefined ? null : missingHookBinary(root),
+    signerOffer: await signerOffer(repo),
   };
 }
 
@@ -143,4 +151,22 @@ export type InitDocument = InitReport;
 /** The document of `init --json`. */
 export function initDocument(report: InitReport): InitDocument {
   return report;
+}
+
+/** The `signers add` line for git's SSH signing key, when git has one and nobody is listed yet. */
+async function signerOffer(repo: Repository): Promise<string | null> {
+  if (signersListedHere(repo.root) || (await repo.git.configValue('gpg.format')) !== 'ssh') return null;
+  const key = await repo.git.configValue('user.signingkey');
+  if (key === null) return null;
+  const literal = /^(key::)?(ssh-|ecdsa-|sk-)/.test(key);
+  const given = literal
+    ? `"${key
+        .replace(/^key::/, '')
+        .split(/\s+/)
+        .slice(0, 2)
+        .join(' ')}"`
+    : key.endsWith('.pub')
+      ? key
+      : `${key}.pub`;
+  return personCommand(`signers add ${given} --as human:<you>`);
 }

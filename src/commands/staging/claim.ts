@@ -5,7 +5,8 @@ import { decideClaim, selectForClaim } from '../../staging/decide.js';
 import { policyAt } from '../../staging/status.js';
 import { listStore, locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
-import { decisionOnRecord, recordClaim } from './staging-evidence.js';
+import { type LoadedTrust, loadSignerTrust } from '../signing/trust.js';
+import { decisionHonoured, recordClaim } from './staging-evidence.js';
 import {
   decisionReport,
   outcomeReport,
@@ -19,6 +20,8 @@ export interface ClaimOptions {
   root?: string;
   /** The settings already read (the hook's rules in force); otherwise read at the root. */
   store?: StoreSettings;
+  /** The signers in force already read (the hook's, with its rules); otherwise read at the root. */
+  signers?: () => Promise<LoadedTrust>;
   token?: string;
   action?: string;
   object?: string;
@@ -52,14 +55,22 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
     if (found === null) return outcomeReport('claim', 'token-mismatch', null);
     token = found.token;
   }
-  // A confirmation counts only when the ledger holds its record; without one nothing is consumed.
+  // A confirmation counts only when the ledger holds its record — signed by a trusted signer
+  // once signers are registered (docs/signing.md); otherwise nothing is consumed.
   const peek = decideClaim(locateRecord(store.root, token), policyAt(ctx.clock(), store));
-  if (peek.outcome === 'execute' && !decisionOnRecord(store, 'stage.confirmed', token)) {
-    return {
-      ...decisionReport('claim', token, { ...peek, transition: undefined }),
-      outcome: 'unrecorded-confirmation',
-      exit: 1,
-    };
+  if (peek.outcome === 'execute') {
+    const { trust } = await (options.signers?.() ??
+      loadSignerTrust({ root: store.root, git: ctx.git(store.root) }));
+    const honour = decisionHonoured(store, trust, 'stage.confirmed', token, ctx.clock());
+    if (!honour.ok) {
+      const outcome = honour.code === 'unrecorded' ? 'unrecorded-confirmation' : honour.code;
+      return {
+        ...decisionReport('claim', token, { ...peek, transition: undefined }),
+        outcome,
+        exit: 1,
+        ...(honour.code === 'unrecorded' ? {} : { problem: honour.detail }),
+      };
+    }
   }
   const decision = settle(store.root, token, (found) => decideClaim(found, policyAt(ctx.clock(), store)));
   // Record, then act: `execute` is answered only once `stage.claimed` is on disk.

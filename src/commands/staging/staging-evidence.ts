@@ -1,7 +1,17 @@
 import type { Context } from '../../core/context.js';
-import { appendEvidence, appendEvidenceBatch, EvidenceError, hasVerifiedRecord } from '../../evidence/api.js';
+import { AgentConfigError } from '../../core/errors.js';
+import {
+  appendEvidence,
+  appendEvidenceBatch,
+  appendSignedEvidence,
+  EvidenceError,
+  findVerifiedRecords,
+  hasVerifiedRecord,
+} from '../../evidence/api.js';
 import { type EvidenceEvent, type Payload, sha256Hex, toActor } from '../../evidence/record.js';
+import type { SignerTrust } from '../../evidence/trust.js';
 import type { StagedAction } from '../../staging/record.js';
+import { type Honour, honourRecords } from '../signing/honour.js';
 import type { StagingReport, StoreSettings } from './staging-shared.js';
 
 // What the staging verbs write to the evidence ledger (docs/evidence.md), kept apart from the
@@ -33,7 +43,11 @@ export async function recordStaged(
   await append(ctx, store, 'stage.staged', toActor('agent', record.source), payload);
 }
 
-function unrecorded(report: StagingReport, error: EvidenceError, outcome: 'unrecorded' | 'evidence-failed') {
+function unrecorded(
+  report: StagingReport,
+  error: AgentConfigError,
+  outcome: 'unrecorded' | 'evidence-failed',
+) {
   return { ...report, outcome, exit: 1 as const, problem: error.oneLine() };
 }
 
@@ -48,6 +62,7 @@ export async function recordDecision(
   report: StagingReport,
   decidedBy: string | null,
   reason: string | null = null,
+  sign: ((content: string) => Promise<string>) | null = null,
 ): Promise<StagingReport> {
   const record = report.record;
   if (record === null) return report;
@@ -55,17 +70,17 @@ export async function recordDecision(
   const payload: Payload = confirmed
     ? { token: record.token, decided_by: decidedBy }
     : { token: record.token, decided_by: decidedBy, reason };
+  const event = confirmed ? 'stage.confirmed' : 'stage.declined';
+  const actor = toActor(confirmed ? 'human' : 'agent', decidedBy);
   try {
-    await append(
-      ctx,
-      store,
-      confirmed ? 'stage.confirmed' : 'stage.declined',
-      toActor(confirmed ? 'human' : 'agent', decidedBy),
-      payload,
-    );
+    // A person's signature is asked for here, outside the ledger's lock (appendSignedEvidence).
+    if (sign === null) await append(ctx, store, event, actor, payload);
+    else await appendSignedEvidence(ctx, store.root, store, { event, actor, payload }, sign);
     return report;
   } catch (error) {
-    if (error instanceof EvidenceError) return unrecorded(report, error, 'unrecorded');
+    // A failed signature (ssh-keygen, a key not trusted) leaves the decision unrecorded too:
+    // running the verb again signs and records it.
+    if (error instanceof AgentConfigError) return unrecorded(report, error, 'unrecorded');
     throw error;
   }
 }
@@ -124,4 +139,37 @@ export function decisionOnRecord(
     if (error instanceof EvidenceError) return false;
     throw error;
   }
+}
+
+/**
+ * Whether a person's decision on a token counts: with no signer registered, when the ledger is
+ * off or holds its verified record; with signers registered, only when a verified record of it
+ * carries a signature that holds for a trusted signer (docs/signing.md) — and never with the
+ * ledger off, where no record can carry one.
+ */
+export function decisionHonoured(
+  store: StoreSettings,
+  trust: SignerTrust,
+  event: 'stage.confirmed' | 'stage.declined',
+  token: string,
+  now: Date,
+): Honour {
+  if (!trust.required)
+    return decisionOnRecord(store, event, token)
+      ? { ok: true }
+      : { ok: false, code: 'unrecorded', detail: 'the ledger holds no record of it' };
+  if (!store.evidence.ledger)
+    return {
+      ok: false,
+      code: 'signature-required',
+      detail: 'signers are registered and evidence.ledger is false: no record carries a signature',
+    };
+  let records: ReturnType<typeof findVerifiedRecords>;
+  try {
+    records = findVerifiedRecords(store.root, event, 'token', token);
+  } catch (error) {
+    if (error instanceof EvidenceError) records = [];
+    else throw error;
+  }
+  return honourRecords(records, trust, now);
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ANCHOR_NOTE, anchoredKeywords } from '../../../src/repo/anchor-note.js';
 import { clonedRepo, git, tempDir, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
+import { claudeInput } from './claude-input.js';
 
 // The fast path's view of the committed rules: the note the full decision leaves, trusted only
 // while HEAD and the base still name the commits it was written for (read from git's files).
@@ -13,12 +14,7 @@ const DEPLOY_RULE =
   'guard:\n  rules:\n    - action: deploy-production\n      command: [./deploy.sh, production]\n';
 
 async function fullDecision(dir: string): Promise<void> {
-  const input = JSON.stringify({
-    cwd: dir,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command: 'ls' },
-  });
+  const input = claudeInput('ls', dir);
   const r = await cli(dir, ['hook', 'claude-code'], { overrides: { readStdin: () => input } });
   expect([r.code, r.stdout]).toEqual([0, '']);
 }

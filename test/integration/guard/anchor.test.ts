@@ -4,23 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { ledgerRecords } from '../../helpers/ledger.js';
 import { clonedRepo as clonedOrigin, git, makeRepo, tempDir, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
+import { claudeInput } from './claude-input.js';
 
 // The rules in force are the strictest of the working copy's agent-config.yaml, HEAD's and the
 // base's (refs/remotes/origin/HEAD, as last fetched): real repositories with a bare origin.
 
-function input(command: string, cwd: string): string {
-  return JSON.stringify({
-    session_id: 's1',
-    cwd,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_1',
-  });
-}
-
 async function hook(dir: string, command: string) {
-  const r = await cli(dir, ['hook', 'claude-code'], { overrides: { readStdin: () => input(command, dir) } });
+  const r = await cli(dir, ['hook', 'claude-code'], {
+    overrides: { readStdin: () => claudeInput(command, dir) },
+  });
   expect(r.code).toBe(0);
   const answer =
     r.stdout === ''
@@ -165,7 +157,7 @@ describe('the working copy cannot loosen the guard', () => {
     writeFiles(dir, { 'app/agent-config.yaml': 'roadmaps: agents/roadmaps\n' });
     const app = join(dir, 'app');
     const r = await cli(app, ['hook', 'claude-code'], {
-      overrides: { readStdin: () => input('./deploy.sh production', app) },
+      overrides: { readStdin: () => claudeInput('./deploy.sh production', app) },
     });
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });

@@ -6,6 +6,7 @@ import { readHookInput } from '../../../src/guard/harness.js';
 import type { GuardRule } from '../../../src/guard/rule-types.js';
 import { DEFAULT_RULES } from '../../../src/guard/rules.js';
 import { SHELLS, WRAPPERS } from '../../../src/guard/vocabulary.js';
+import { claudeInput } from './claude-input.js';
 import { type ConfigPlacement, PLACEMENTS } from './config-placements.js';
 
 // Item 2 of issue 28: whenever the full classification would hold a command, the hook's fast
@@ -13,11 +14,8 @@ import { type ConfigPlacement, PLACEMENTS } from './config-placements.js';
 // vocabulary (programs, keywords, the words and options of each rule's summary), every one
 // split every way the shell puts a word back together, and abbreviated every way.
 
-const claude = (command: string, cwd: string) =>
-  JSON.stringify({ cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
-
 const answersFast = (dir: string, command: string) =>
-  'answer' in decideHookFastPath('claude-code', claude(command, dir), [dir, dir]);
+  'answer' in decideHookFastPath('claude-code', claudeInput(command, dir), [dir, dir]);
 
 /** A rule table's words: programs, keywords and the words of its summaries; and its options. */
 function vocabularyOf(rules: readonly GuardRule[]) {
@@ -62,16 +60,51 @@ const SPLICES: readonly ((w: string, k: number) => string)[] = [
   (w, k) => `'${w.slice(0, k)}'${w.slice(k)}`,
 ];
 
+/** Whether the full classification holds a line, or asks the repository about it (`rm -r src`). */
+const holds = (command: string, rules: readonly GuardRule[]) => {
+  const c = classifyCommand(command, rules);
+  return c.actions.length > 0 || c.checks.length > 0;
+};
+
+/**
+ * The commands each default rule's vocabulary names (rule-types.ts `RuleVocabulary`): its
+ * program, every spelling of its subcommands, and each guarded option (long and short), plus the
+ * rule's own example.
+ */
+function vocabularySeeds(rules: readonly GuardRule[]): string[][] {
+  const out: string[][] = [];
+  for (const r of rules) {
+    const v = r.vocabulary;
+    if (v === undefined) continue;
+    out.push(v.example.split(' '));
+    let paths: string[][] = [[]];
+    for (const level of v.subcommands) paths = paths.flatMap((p) => level.map((w) => [...p, w]));
+    const options = [...v.longOptions, ...[...v.shortOptions].map((c) => `-${c}`)];
+    for (const program of r.programs) {
+      for (const path of paths) {
+        out.push([program, ...path]);
+        for (const o of options) out.push([program, ...path, o]);
+        out.push([program, ...path, 'x']);
+      }
+    }
+  }
+  return out;
+}
+
 /** Commands of the rule table's words the full classification holds: the seeds to disguise. */
 function heldSeeds(rules: readonly GuardRule[]): string[][] {
   const seeds = new Map<string, string[]>();
+  for (const seed of vocabularySeeds(rules)) {
+    const line = seed.join(' ');
+    if (!seeds.has(line) && holds(line, rules)) seeds.set(line, seed);
+  }
   for (const { rule, words, options } of vocabularyOf(rules).perRule) {
     for (const program of rule.programs) {
       for (const a of ['', ...words]) {
         for (const b of ['', ...words, ...options]) {
           const seed = [program, a, b].filter((w) => w !== '');
           const line = seed.join(' ');
-          if (!seeds.has(line) && classifyCommand(line, rules).actions.length > 0) seeds.set(line, seed);
+          if (!seeds.has(line) && holds(line, rules)) seeds.set(line, seed);
         }
       }
     }
@@ -134,6 +167,66 @@ const PIECES = [
   '$(git push -f)',
   '`npm publish`',
 ];
+/** Wrappers as written before a command (issue 28 item 3): each runs the words after it. */
+const WRAPPED = [
+  ...WRAPPERS.filter((w) => !['find', 'at', 'batch', 'ssh', 'tmux', 'screen'].includes(w)),
+  'setsid -w',
+  'flock /tmp/lock',
+  'flock -x /tmp/lock',
+  'strace -f -o /tmp/t',
+  'ltrace -f',
+  'chrt 1',
+  'chrt -r 1',
+  'taskset 1',
+  'taskset -c 0',
+  'nice -n 5',
+  'ionice -c 3',
+  'timeout 5',
+  'timeout -s KILL 5',
+  'stdbuf -o0',
+  'sudo -u root',
+  'sudo -E',
+  'doas -u root',
+  'env A=1',
+  'env -S',
+  'env -i',
+  'env -u X',
+  'command',
+  'exec',
+  'time -p',
+  'xargs',
+  'xargs -0',
+  'parallel',
+  'watch -n 1',
+  'script -qc',
+  'su -c',
+  'su root -c',
+  'runuser -u x --',
+  'busybox',
+  'toybox',
+  'npx',
+  'npx -y',
+  'bunx',
+  'uvx',
+  'pipx run',
+  'poetry run',
+  'uv run',
+  'mise exec --',
+  'nix-shell --run',
+  'dotenv --',
+  'cross-env A=1',
+  'unbuffer',
+  'chronic',
+  'caffeinate',
+  'entr -s',
+  'find . -exec',
+  'find . -execdir',
+  'nohup',
+  'npm exec --',
+  'pnpm dlx',
+  'yarn exec',
+  'bundle exec',
+];
 const OPERATORS = [' && ', '; ', ' | ', '\n', ' || ', ' & ', ' |& '];
 
 /** A generated `agent-config.yaml`: nothing, something else, or `guard` spelled any way YAML allows. */
@@ -189,7 +282,12 @@ describe.each(PLACEMENTS.map((p) => [p().name, p] as const))(
 
     it('finds held seeds for every default rule in its own vocabulary', () => {
       const rules = DEFAULT_RULES;
-      const covered = new Set(seeds.flatMap((s) => classifyCommand(s.join(' '), rules).actions));
+      const covered = new Set(
+        seeds.flatMap((s) => {
+          const c = classifyCommand(s.join(' '), rules);
+          return [...c.actions, ...c.checks.map((k) => k.action)];
+        }),
+      );
       expect([...covered].sort()).toEqual([...DEFAULT_ACTIONS].sort());
     });
 
@@ -201,13 +299,31 @@ describe.each(PLACEMENTS.map((p) => [p().name, p] as const))(
       const missed: string[] = [];
       for (const seed of seeds) {
         for (const command of [seed.join(' '), ...disguises(seed)]) {
-          if (classifyCommand(command, rules).actions.length === 0) continue;
+          if (!holds(command, rules)) continue;
           held++;
           if (answersFast(dir, command)) missed.push(command);
         }
       }
       expect(missed).toEqual([]);
       expect(held).toBeGreaterThan(1000);
+    });
+
+    it('leaves every held seed to the full classification behind each wrapper the classifier looks through', () => {
+      const p = placement();
+      const dir = p.setUp(null);
+      const rules = p.rulesInForce(dir);
+      const missed: string[] = [];
+      let held = 0;
+      for (const seed of seeds) {
+        for (const wrapper of WRAPPED) {
+          const command = `${wrapper} ${seed.join(' ')}`;
+          if (!holds(command, rules)) continue;
+          held++;
+          if (answersFast(dir, command)) missed.push(command);
+        }
+      }
+      expect(missed).toEqual([]);
+      expect(held).toBeGreaterThan(seeds.length * 10);
     });
 
     it('holds for generated command lines under generated configurations', () => {
@@ -229,7 +345,7 @@ describe.each(PLACEMENTS.map((p) => [p().name, p] as const))(
         { weight: 1, arbitrary: spliced },
       );
       const simple = fc
-        .tuple(fc.option(fc.constantFrom(...WRAPPERS.slice(0, 6))), program, fc.array(word, { maxLength: 5 }))
+        .tuple(fc.option(fc.constantFrom(...WRAPPED)), program, fc.array(word, { maxLength: 5 }))
         .map(([wrap, prog, rest]) => [...(wrap === null ? [] : [wrap]), prog, ...rest].join(' '));
       // Everyday lines too: the fast path must still answer for some (the property is not vacuous).
       const plain = fc
@@ -260,7 +376,7 @@ describe.each(PLACEMENTS.map((p) => [p().name, p] as const))(
           for (const command of [...lines, ...ownCommands(config.rules)]) {
             const answered = answersFast(dir, command);
             if (answered) fast++;
-            if (classifyCommand(command, rules).actions.length === 0) continue;
+            if (!holds(command, rules)) continue;
             held++;
             expect([command, config.yaml, answered]).toEqual([command, config.yaml, false]);
           }
@@ -276,7 +392,7 @@ describe.each(PLACEMENTS.map((p) => [p().name, p] as const))(
 describe('malformed hook input never gets the fast answer', () => {
   it('answers fast only for the harness’s own shell call, whatever the text', () => {
     const dir = PLACEMENTS[0]!().setUp(null);
-    const valid = claude('ls', dir);
+    const valid = claudeInput('ls', dir);
     const mutated = fc.tuple(fc.nat(), fc.nat(), fc.string({ maxLength: 12 })).map(([at, cut, put]) => {
       const i = at % (valid.length + 1);
       return valid.slice(0, i) + put + valid.slice(Math.min(valid.length, i + (cut % 8)));

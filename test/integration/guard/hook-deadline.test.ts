@@ -7,14 +7,12 @@ import { runHook, withDeadline } from '../../../src/commands/guard/hook.js';
 import { makeContext } from '../../helpers/context.js';
 import { LEDGER, ledgerRecords } from '../../helpers/ledger.js';
 import { cli, clockAt, STORE, stagingRepo } from '../staging/harness.js';
-
-const input = (command: string, cwd: string) =>
-  JSON.stringify({ cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+import { claudeInput } from './claude-input.js';
 
 async function hook(dir: string, command: string, minutes = 0) {
   const r = await cli(dir, ['hook', 'claude-code'], {
     minutes,
-    overrides: { readStdin: () => input(command, dir) },
+    overrides: { readStdin: () => claudeInput(command, dir) },
   });
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout).hookSpecificOutput as {
@@ -75,7 +73,7 @@ describe('the hook answers in time', () => {
     const started = performance.now();
     const r = await runHook(ctx, {
       harness: 'claude-code',
-      input: input('git push -f', dir),
+      input: claudeInput('git push -f', dir),
       deadlineMs: 200,
     });
     expect(performance.now() - started).toBeLessThan(2_000);

@@ -8,16 +8,7 @@ import { rulesFor } from '../../../src/guard/rules.js';
 import { loadConfig } from '../../../src/repo/load-config.js';
 import { tempDir, writeFiles } from '../../helpers/repo.js';
 import { cli } from '../staging/harness.js';
-
-const claude = (command: string, cwd: string) =>
-  JSON.stringify({
-    session_id: 's1',
-    cwd,
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command },
-    tool_use_id: 'toolu_1',
-  });
+import { claudeInput } from './claude-input.js';
 
 /** A project folder as the hook's full path reads it: `agents/` and, maybe, a configuration. */
 function project(config?: string): string {
@@ -114,27 +105,27 @@ describe('the hook fast path says no less than the full classification', () => {
   it.each(HELD)('sends %j to the full decision (the full classification holds it)', (command) => {
     const dir = project();
     expect(classifyCommand(command, rulesIn(dir)).actions).not.toEqual([]);
-    expect(fast(dir, claude(command, dir))).toBe(false);
+    expect(fast(dir, claudeInput(command, dir))).toBe(false);
   });
 
   it('answers the everyday set by itself, and the full classification agrees', () => {
     const dir = project();
     for (const command of EVERYDAY) {
       expect([command, classifyCommand(command, rulesIn(dir)).actions]).toEqual([command, []]);
-      expect([command, fast(dir, claude(command, dir))]).toEqual([command, true]);
+      expect([command, fast(dir, claudeInput(command, dir))]).toEqual([command, true]);
     }
   });
 
   it("leaves a command that writes files (`mkdir -p out`) to the full decision, which resolves links to the guard's own files", () => {
     const dir = project();
     expect(classifyCommand('mkdir -p out', rulesIn(dir)).actions).toEqual([]);
-    expect(fast(dir, claude('mkdir -p out', dir))).toBe(false);
+    expect(fast(dir, claudeInput('mkdir -p out', dir))).toBe(false);
   });
 
   it('leaves git with a subcommand that is not its own (an alias: `git st` may be `push -f`) to the full decision', () => {
     const dir = project();
     for (const command of ['git st', 'git p', 'git pu', 'git psuh -f', 'git -c alias.x=push x', 'git push']) {
-      expect([command, fast(dir, claude(command, dir))]).toEqual([command, false]);
+      expect([command, fast(dir, claudeInput(command, dir))]).toEqual([command, false]);
     }
   });
 
@@ -148,7 +139,7 @@ describe('the hook fast path says no less than the full classification', () => {
       'npm t',
       'npm exec x',
     ]) {
-      expect([command, fast(dir, claude(command, dir))]).toEqual([command, false]);
+      expect([command, fast(dir, claudeInput(command, dir))]).toEqual([command, false]);
     }
   });
 
@@ -163,7 +154,7 @@ describe('the hook fast path says no less than the full classification', () => {
       'cat < x',
       'ls >/dev/null2',
     ]) {
-      expect([command, fast(dir, claude(command, dir))]).toEqual([command, false]);
+      expect([command, fast(dir, claudeInput(command, dir))]).toEqual([command, false]);
     }
   });
 });
@@ -185,9 +176,9 @@ describe('malformed hook input never gets the fast answer', () => {
       tool_input: { command: 'ls' },
       y: 'git push -f',
     }),
-    JSON.stringify([claude('ls', dir), 'git push -f']),
-    `${claude('ls', dir)} git push -f`,
-    `\uFEFF${claude('git push -f', dir)}`,
+    JSON.stringify([claudeInput('ls', dir), 'git push -f']),
+    `${claudeInput('ls', dir)} git push -f`,
+    `\uFEFF${claudeInput('git push -f', dir)}`,
   ];
 
   it('sends input that is not the harness hook JSON to the full decision', () => {
@@ -229,31 +220,31 @@ describe('the fast path reads agent-config.yaml as the full path does', () => {
     ['"gu\\\n  ard":\n  rules:\n    - action: no-ls\n      command: [ls]\n'],
   ])('sends every call to the full decision when %j may add rules', (config) => {
     const dir = project(config);
-    const input = claude('ls', dir);
+    const input = claudeInput('ls', dir);
     expect(fast(dir, input)).toBe(false);
   });
 
   it('holds `ls` under an escaped `guard` key, through the path bin.js takes', async () => {
     const dir = project('"\\x67uard":\n  rules:\n    - action: no-ls\n      command: [ls]\n');
     expect(classifyCommand('ls', rulesIn(dir)).actions).toEqual(['no-ls']);
-    const r = await hookAsBinRuns(dir, claude('ls', dir));
+    const r = await hookAsBinRuns(dir, claudeInput('ls', dir));
     expect(r.fast).toBe(false);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('answers by itself where the configuration cannot add rules', () => {
     const dir = project('roadmaps: agents/roadmaps\n');
-    expect(fast(dir, claude('ls', dir))).toBe(true);
+    expect(fast(dir, claudeInput('ls', dir))).toBe(true);
   });
 
   it('leaves a configuration too large to be one to the full decision rather than read it', () => {
     const dir = project(`# ${'x'.repeat(2 * 1024 * 1024)}\nroadmaps: agents/roadmaps\n`);
-    expect(fast(dir, claude('ls', dir))).toBe(false);
+    expect(fast(dir, claudeInput('ls', dir))).toBe(false);
   });
 
   it('does not wait on a named pipe where agent-config.yaml goes: it leaves the call to the full decision', () => {
     const dir = project();
     execFileSync('mkfifo', [join(dir, 'agent-config.yaml')]);
-    expect(fast(dir, claude('ls', dir))).toBe(false);
+    expect(fast(dir, claudeInput('ls', dir))).toBe(false);
   });
 });

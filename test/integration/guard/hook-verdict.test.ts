@@ -3,18 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ledgerRecords } from '../../helpers/ledger.js';
 import { cli, confirmOne, readRecord, stagingRepo } from '../staging/harness.js';
+import { claudeInput } from './claude-input.js';
 
 // The hook and reviewer verdicts together: an agent's guarded command is staged by the hook, a
 // reviewer model declines it with `verdict record`, and the agent's retry is denied with the
 // reviewer's reason — by the hook and by `claim` alike.
 
-const input = (command: string, cwd: string) =>
-  JSON.stringify({ cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
-
 async function hook(dir: string, command: string, minutes: number) {
   const r = await cli(dir, ['hook', 'claude-code'], {
     minutes,
-    overrides: { readStdin: () => input(command, dir) },
+    overrides: { readStdin: () => claudeInput(command, dir) },
   });
   expect(r.code).toBe(0);
   return (

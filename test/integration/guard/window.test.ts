@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LEDGER, ledgerRecords } from '../../helpers/ledger.js';
 import { cli, readRecord, stagingRepo } from '../staging/harness.js';
+import { claudeInput } from './claude-input.js';
 
 const ledgerLines = ledgerRecords;
 
@@ -15,13 +16,10 @@ const open = (dir: string, args: string[], answer: string | null = 'understood',
     env: { AGENT_CONFIG_HUMAN: 'human:ada' },
   });
 
-const hookInput = (command: string, cwd: string) =>
-  JSON.stringify({ cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
-
 async function hook(dir: string, command: string, minutes = 0) {
   const r = await cli(dir, ['hook', 'claude-code'], {
     minutes,
-    overrides: { readStdin: () => hookInput(command, dir) },
+    overrides: { readStdin: () => claudeInput(command, dir) },
   });
   return JSON.parse(r.stdout).hookSpecificOutput as {
     permissionDecision: string;

@@ -16,6 +16,9 @@ describe('ledger records', () => {
       'window.closed',
       'window.bypassed',
       'verdict.recorded',
+      'signers.changed',
+      'decision.resolved',
+      'plan.approved',
     ]);
     expect(Object.isFrozen(EVIDENCE_EVENTS)).toBe(true);
   });

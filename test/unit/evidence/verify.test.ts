@@ -26,6 +26,7 @@ describe('verifyStream', () => {
       'seq-gap',
       'seq-duplicate',
       'not-genesis',
+      'newer-version',
     ]);
     expect(Object.isFrozen(VERIFY_REASONS)).toBe(true);
   });

@@ -174,6 +174,10 @@ describe('classifyCommand (the default rules)', () => {
       'gh-repo-delete',
       'terraform-destroy',
       'sql-drop',
+      'cargo-publish',
+      'python-publish',
+      'gem-push',
+      'gh-api-delete',
       'git-base-move',
     ]);
     expect(classifyCommand('x=$(git push', rules).never).toEqual(['unreadable-command']);

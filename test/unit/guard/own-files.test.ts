@@ -155,9 +155,12 @@ const WRITES: [string, string][] = [
   ['echo x > agent-config.ya?l', 'write agent-config.yaml'],
   ['echo x > .cla*/settings.json', 'write .claude/settings*.json'],
   // A path only known when it runs, in a line that names a protected file elsewhere.
-  ['f=agent-config.yaml; echo x > "$f"', 'write named agent-config.yaml'],
-  ['echo x > $(echo agent-config.yaml)', 'write named agent-config.yaml'],
-  ['D=.claude; echo {} > $D/settings.json', 'write named .claude'],
+  // The classifier resolves what the line assigns and prints (issue 28): the path is known.
+  ['f=agent-config.yaml; echo x > "$f"', 'write agent-config.yaml'],
+  ['echo x > $(echo agent-config.yaml)', 'write agent-config.yaml'],
+  ['D=.claude; echo {} > $D/settings.json', 'write .claude/settings*.json'],
+  ['echo x > "$(cat name.txt)"; : agent-config.yaml', 'write named agent-config.yaml'],
+  ['D=$(pwd)/.claude; echo {} > "$D"/x', 'write named .claude'],
   ['ls .claude/*.json | xargs -I{} rm {}', 'write named .claude'],
   ['find .claude -delete', 'write .claude/settings*.json'],
   ['find agents/evidence -name "*.jsonl" -delete', 'write agents/evidence/'],

@@ -136,6 +136,9 @@ describe('windowCovers, durations and refusal codes', () => {
       'confirmation-mismatch': 1,
       'window-already-open': 1,
       'window-not-open': 1,
+      'signature-required': 2,
+      'signer-unknown': 1,
+      'signature-invalid': 1,
     });
   });
 });
