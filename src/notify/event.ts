@@ -1,3 +1,5 @@
+import { personCommand } from '../core/person-command.js';
+
 /**
  * What waits for a person, as one announcement (docs/notify.md, "The event"). Pure: the
  * outbox adapter writes these, the drainer turns them into messages. An event carries no
@@ -94,7 +96,22 @@ export function buildEvent(f: EventFields): NotifyEvent {
   };
 }
 
-/** Reads an event back from the outbox; null when it is not one (a hand edit, a torn write). */
+/** The one command a person is told to run for an event of `kind` (the token for a stage). */
+export function expectedCommand(kind: NotifyKind, token: string | null): string {
+  if (kind === 'stage' || kind === 'ask') return personCommand(`confirm ${token}`);
+  if (kind === 'window') return personCommand('window close');
+  if (kind === 'expired') return personCommand('gates --pending');
+  return personCommand('gates');
+}
+
+const STAGE_KINDS: readonly NotifyKind[] = ['stage', 'ask', 'expired'];
+
+/**
+ * Reads an event back from the outbox; null when it is not one (a hand edit, a torn write). A
+ * message tells a person what to run, so an event is read only when its command is the one its
+ * kind and token call for, and a stage's token is the one its id names: a file written into the
+ * outbox by hand cannot make a message ask a person to run anything else.
+ */
 export function parseEvent(text: string): NotifyEvent | null {
   let data: unknown;
   try {
@@ -110,6 +127,10 @@ export function parseEvent(text: string): NotifyEvent | null {
   if (!NOTIFY_KINDS.includes(e.kind as NotifyKind) || !(e.id as string).startsWith(`${e.kind}.`)) return null;
   if (!['repository', 'created_at', 'what', 'asked_by', 'command'].every(str)) return null;
   if (!['object', 'object_digest', 'token', 'until'].every(strOrNull)) return null;
+  const kind = e.kind as NotifyKind;
+  const key = (e.id as string).slice(kind.length + 1);
+  if (STAGE_KINDS.includes(kind) ? e.token !== key : e.token !== null) return null;
+  if (e.command !== expectedCommand(kind, e.token as string | null)) return null;
   const out: Record<string, unknown> = {};
   for (const k of NOTIFY_EVENT_KEYS) out[k] = e[k];
   return out as unknown as NotifyEvent;

@@ -205,3 +205,74 @@ describe('notify: a command channel', () => {
     });
   }, 120_000);
 });
+
+describe('notify: what newly needs a person, found by notify --drain', () => {
+  it('announces a stage that expired unanswered once, and a window a person opens', async () => {
+    const { mkdirSync, readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { git } = await import('../helpers/repo.js');
+    const { inTerminal } = await import('../helpers/terminal.js');
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    const inbox = `${repo}/../inbox-exp-${Date.now()}`;
+    mkdirSync(inbox);
+    writeFileSync(
+      `${repo}/agent-config.yaml`,
+      `notify:\n  - command: [sh, -c, 'cat > "$0/.$$" && mv "$0/.$$" "$0/$$.json"', ${JSON.stringify(inbox)}]\n`,
+    );
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'notify');
+    const token = runBin(
+      repo,
+      ['stage', '--action', 'deploy', '--object', 'prod', '--source', 'agent:x', '--ttl', '1s'],
+      {
+        env: GIT_ENV,
+      },
+    ).stdout.trim();
+    const written = () =>
+      readdirSync(inbox)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => JSON.parse(readFileSync(`${inbox}/${f}`, 'utf8')) as Record<string, string>);
+    await until(() => written().length >= 1);
+    // Past its expiry, a drain finds it expired unanswered; a second drain announces nothing again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const first = JSON.parse((await runBinAsync(repo, ['notify', '--drain', '--json'], GIT_ENV)).stdout);
+    const second = JSON.parse((await runBinAsync(repo, ['notify', '--drain', '--json'], GIT_ENV)).stdout);
+    // (A background drainer still running may be the one that finds it: once, either way.)
+    expect([...first.announced, ...second.announced].length).toBeLessThanOrEqual(1);
+    expect(second.announced).toEqual([]);
+    await until(() => written().length >= 2);
+    expect(written().find((e) => e.kind === 'expired')).toMatchObject({
+      id: `expired.${token}`,
+      command: 'npx --no agent-config gates --pending',
+    });
+    // A person opens a window at a terminal: it is announced, with the command that ends it.
+    const opened = await inTerminal(
+      repo,
+      [
+        process.execPath,
+        BIN,
+        'window',
+        'open',
+        '--for',
+        '30m',
+        '--actions',
+        'git-force-push',
+        '--reason',
+        'release',
+      ],
+      'understood',
+      { AGENT_CONFIG_HUMAN: 'human:ada', ...GIT_ENV },
+    );
+    expect(opened.code, opened.transcript).toBe(0);
+    await until(() => written().some((e) => e.kind === 'window'));
+    expect(written().find((e) => e.kind === 'window')).toMatchObject({
+      asked_by: 'human:ada',
+      what: 'git-force-push',
+      command: 'npx --no agent-config window close',
+    });
+    expect(
+      written()
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['expired', 'stage', 'window']);
+  }, 120_000);
+});
