@@ -276,3 +276,58 @@ describe('notify: what newly needs a person, found by notify --drain', () => {
     ).toEqual(['expired', 'stage', 'window']);
   }, 120_000);
 });
+
+describe('notify: its --json document and its bad input', () => {
+  it('has these members, in this order', () => {
+    const repo = makeRepo({ 'agents/README.md': 'x\n' });
+    const r = runBin(repo, ['notify', '--json'], { env: GIT_ENV });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      root: repo,
+      drained: false,
+      locked: false,
+      events: 0,
+      announced: [],
+      delivered: [],
+      channels: [],
+      unreadable: [],
+    });
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual([
+      'root',
+      'drained',
+      'locked',
+      'events',
+      'announced',
+      'delivered',
+      'channels',
+      'unreadable',
+    ]);
+  });
+
+  it('refuses headers that are not a JSON object of origins, in one line, exit 2', () => {
+    const repo = makeRepo({ 'agent-config.yaml': 'notify:\n  - webhook: http://127.0.0.1:9/x\n' });
+    const r = runBin(repo, ['notify', '--drain'], {
+      env: { ...GIT_ENV, AGENT_CONFIG_NOTIFY_HEADERS: '{"x": "y"' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('AGENT_CONFIG_NOTIFY_HEADERS');
+    expect(r.stderr).not.toMatch(/at .*\.js/);
+  });
+
+  it('sends a header only to its own origin', async () => {
+    const r = await receiver();
+    const other = await receiver();
+    const repo = makeRepo({
+      'agent-config.yaml': `notify:\n  - webhook: ${r.url}/a\n  - webhook: ${other.url}/b\n`,
+      'agents/README.md': 'x\n',
+    });
+    const headers = JSON.stringify({ [r.url]: { Authorization: 'Bearer s3cret' } });
+    runBin(repo, ['stage', '--action', 'deploy', '--object', 'o', '--source', 'agent:x'], {
+      env: { ...GIT_ENV, AGENT_CONFIG_NOTIFY_HEADERS: headers },
+    });
+    await until(() => r.received.length >= 1 && other.received.length >= 1);
+    expect(r.received[0]!.headers.authorization).toBe('Bearer s3cret');
+    expect(other.received[0]!.headers.authorization).toBeUndefined();
+  });
+});
