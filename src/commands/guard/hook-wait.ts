@@ -71,7 +71,12 @@ export async function waitForPerson(
   if (end <= ctx.clock().getTime()) return staged;
   ctx.holdWatchdog?.(end - ctx.clock().getTime() + WAIT_ROOM_MS + (HOOK_WATCHDOG_MS - HOOK_DEADLINE_MS));
   const token = staged.token;
-  while (ctx.clock().getTime() < end) {
+  // Bounded by the polls too, so a clock that does not move (a test's) cannot hold it forever.
+  for (
+    let polls = Math.ceil((end - ctx.clock().getTime()) / POLL_MS) + 1;
+    polls > 0 && ctx.clock().getTime() < end;
+    polls--
+  ) {
     await sleep(Math.max(1, Math.min(POLL_MS, end - ctx.clock().getTime())));
     const found = locateRecord(root, token);
     // A person answered (confirmed, or declined): the call is decided as a retried call would be.
