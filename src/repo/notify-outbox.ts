@@ -223,3 +223,24 @@ export function releaseDrainLock(root: string, pid: number): void {
     if (readFileSync(lockPath(root), 'utf8').trim() === String(pid)) unlinkSync(lockPath(root));
   } catch {}
 }
+
+/**
+ * Forgets an event delivered on every channel once it is older than `keepMs`: its outbox file
+ * and its `.sent` markers. Decisions (`gate.*`) are kept, so a decision still open is never
+ * announced twice.
+ */
+export function forgetDelivered(
+  root: string,
+  event: NotifyEvent,
+  channels: string[],
+  nowMs: number,
+  keepMs: number,
+): boolean {
+  if (event.kind === 'gate') return false;
+  const at = Date.parse(event.created_at);
+  if (!(nowMs - at > keepMs)) return false;
+  if (!channels.every((c) => deliveryState(root, c, event.id) === 'sent')) return false;
+  rmSync(join(outboxDir(root), `${event.id}.json`), { force: true });
+  for (const c of channels) rmSync(join(channelDir(root, c), `${event.id}.sent`), { force: true });
+  return true;
+}

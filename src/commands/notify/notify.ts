@@ -12,6 +12,7 @@ import {
   deliveryState,
   dueDeliveries,
   finishDelivery,
+  forgetDelivered,
   hasEvent,
   listEvents,
   openDelivery,
@@ -71,6 +72,7 @@ const MAX_BACKOFF_MS = 60_000;
 const STALE_CLAIM_MS = 2 * 60_000;
 const SEND_TIMEOUT_MS = 10_000;
 const IN_FLIGHT = 16;
+const KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.min(attempts, 20));
@@ -320,6 +322,9 @@ export async function runNotify(ctx: Context, options: NotifyOptions): Promise<N
     staging: repo.config.staging,
   };
   report.announced = await discover(ctx, root, config, listEvents(root).events);
+  // The outbox keeps a delivered event for a month, then forgets it (decisions excepted).
+  const liveKeys = live.map((i) => keys[i]!);
+  for (const e of listEvents(root).events) forgetDelivered(root, e, liveKeys, ctx.clock().getTime(), KEEP_MS);
   const started = ctx.clock().getTime();
   const budget = options.budgetMs ?? (options.background ? 10 * 60_000 : 20_000);
   try {
