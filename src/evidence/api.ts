@@ -12,12 +12,15 @@ export {
   type StreamState,
 } from './read-fs.js';
 export {
+  type DecisionResolvedPayload,
   EVIDENCE_EVENTS,
   type EvidenceEntry,
   type EvidenceEvent,
   LEDGER_SCHEMA,
   type LedgerRecord,
+  PAYLOAD_MEMBERS,
   type Payload,
+  type PlanApprovedPayload,
   signedContent,
 } from './record.js';
 export {

@@ -85,6 +85,75 @@ export interface EvidenceEntry {
   signed?: { sig: string; ts: string; stream: string };
 }
 
+/**
+ * The payload of `decision.resolved`: a person's answer to a roadmap blocker (the decide verbs).
+ * `roadmap`: the roadmap file, repository-relative; `blocker`: the blocker's id as the roadmap
+ * names it; `entrySha256`: SHA-256 (hex) of the blocker's entry as the person saw it;
+ * `option` (a choice among the listed options) or `answer` (free text), exactly one;
+ * `decider`: the person, `human:<id>`, the record's actor.
+ */
+export interface DecisionResolvedPayload {
+  roadmap: string;
+  blocker: string;
+  entrySha256: string;
+  option?: string;
+  answer?: string;
+  decider: string;
+}
+
+/**
+ * The payload of `plan.approved`: a person approves a roadmap's plan as written. `roadmap`: the
+ * roadmap file, repository-relative; `planSha256`: SHA-256 (hex) of the plan approved.
+ */
+export interface PlanApprovedPayload {
+  roadmap: string;
+  planSha256: string;
+}
+
+/**
+ * The members a payload of these events may have, and which are required: checked on every
+ * append (a writer cannot record a decision the schema does not describe). Other events'
+ * payloads are described in docs/evidence.md and not checked member by member.
+ */
+export const PAYLOAD_MEMBERS: Readonly<
+  Partial<Record<EvidenceEvent, { required: readonly string[]; optional: readonly string[] }>>
+> = Object.freeze({
+  'decision.resolved': {
+    required: ['roadmap', 'blocker', 'entrySha256', 'decider'],
+    optional: ['option', 'answer'],
+  },
+  'plan.approved': { required: ['roadmap', 'planSha256'], optional: [] },
+});
+
+/** Throws `InvalidEntryError` when a described event's payload is not of its shape. */
+function checkPayloadShape(entry: Pick<EvidenceEntry, 'event' | 'actor' | 'payload'>): void {
+  const shape = PAYLOAD_MEMBERS[entry.event];
+  if (shape === undefined) return;
+  const { payload } = entry;
+  const allowed = new Set([...shape.required, ...shape.optional]);
+  for (const key of Object.keys(payload))
+    if (!allowed.has(key))
+      throw new InvalidEntryError(`${entry.event}: payload.${key} is not a member of it`);
+  for (const key of allowed) {
+    const value = payload[key];
+    if (value === undefined) {
+      if (shape.required.includes(key))
+        throw new InvalidEntryError(`${entry.event}: payload.${key} is required`);
+      continue;
+    }
+    if (typeof value !== 'string' || value === '')
+      throw new InvalidEntryError(`${entry.event}: payload.${key} must be a non-empty string`);
+    if (key.endsWith('Sha256') && !HASH.test(value))
+      throw new InvalidEntryError(`${entry.event}: payload.${key} must be 64 lower-case hex digits`);
+  }
+  if (entry.event === 'decision.resolved') {
+    if ((payload.option === undefined) === (payload.answer === undefined))
+      throw new InvalidEntryError('decision.resolved: payload holds exactly one of option and answer');
+    if (payload.decider !== entry.actor || !entry.actor.startsWith('human:'))
+      throw new InvalidEntryError("decision.resolved: payload.decider is the record's actor, a human:");
+  }
+}
+
 // An actor's id: 1–128 characters, none of them control, bidi-override or zero-width characters
 // (the id is shown at terminals and must read as what it is).
 export const ACTOR =
@@ -174,6 +243,7 @@ export function checkEntry(entry: EvidenceEntry): void {
   if (typeof entry.payload !== 'object' || entry.payload === null || Array.isArray(entry.payload))
     throw new InvalidEntryError('payload must be a map');
   checkPayloadValue(entry.payload, 'payload');
+  checkPayloadShape(entry);
   try {
     canonicalize(entry.payload);
     if (entry.signed !== undefined) canonicalString(entry.signed.sig);

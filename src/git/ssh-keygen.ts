@@ -50,6 +50,8 @@ export function sshKeygenSign(message: string, request: SshSignRequest): Promise
         reject(new SshKeygenError(args, why, code));
       },
     );
+    // ssh-keygen may end before it reads (no agent, no key): its exit says why, not the pipe.
+    child.stdin?.on('error', () => {});
     child.stdin?.end(message);
   });
 }

@@ -8,6 +8,7 @@ import { hooksStatus, hooksStatusDocument, hooksStatusExit } from '../../command
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { sanitize } from '../../core/text/sanitize.js';
+import { unsignedNotice } from '../../render/unsigned.js';
 import { err, out, printDocument } from '../output.js';
 import { type Act, type Ran, rootOption } from '../verb.js';
 
@@ -84,6 +85,7 @@ export function renderHooksStatus(ctx: Context, report: HooksStatusReport): void
     missing: '➖  git pre-commit hook: not installed',
   }[report.preCommit];
   out(ctx, pre);
+  if (!report.signersListed) out(ctx, `➖  ${unsignedNotice()}`);
 }
 
 const AGENT_OPTION = [

@@ -16,6 +16,7 @@ import type { Harness } from '../../guard/harness.js';
 import { readHook } from '../../repo/hook-file.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { readUtf8 } from '../../repo/read-text.js';
+import { signersListedHere } from '../signing/signers-listed.js';
 import { missingHookBinary } from './agent-hooks.js';
 import {
   CLAUDE_HOOK_BINARY,
@@ -108,6 +109,11 @@ export interface HooksStatusReport {
   notConfigured: Harness[];
   /** The git pre-commit hook: ours, another, or none. */
   preCommit: 'ours' | 'foreign' | 'missing';
+  /**
+   * The signers file lists someone (docs/signing.md); false: decisions are not signed, so an
+   * agent with a shell could forge them (the text view says so, with the command that helps).
+   */
+  signersListed: boolean;
   ok: boolean;
 }
 
@@ -271,7 +277,13 @@ export async function hooksStatus(ctx: Context, options: { root?: string }): Pro
   } catch {
     preCommit = 'missing';
   }
-  return { harnesses, notConfigured, preCommit, ok: harnesses.every((h) => h.ok) };
+  return {
+    harnesses,
+    notConfigured,
+    preCommit,
+    signersListed: signersListedHere(root),
+    ok: harnesses.every((h) => h.ok),
+  };
 }
 
 function safeParse(text: string): unknown {

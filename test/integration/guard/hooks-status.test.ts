@@ -56,6 +56,7 @@ describe('hooks status', () => {
       '➖  Codex: not configured in this repository',
       '➖  Gemini CLI: not configured in this repository',
       '➖  git pre-commit hook: not installed',
+      "➖  Decisions are not signed: no signer is registered, so an agent with a shell could forge a person's decision. Register yours: npx --no agent-config signers add ~/.ssh/id_ed25519.pub --as human:<you>",
     ]);
     expect(snapshot(dir)).toBe(before);
   }, 60_000);
@@ -71,6 +72,7 @@ describe('hooks status', () => {
       ok: true,
       notConfigured: ['codex', 'gemini'],
       preCommit: 'ours',
+      signersListed: false,
       harnesses: [
         {
           harness: 'claude-code',

@@ -33,6 +33,17 @@ describe.runIf(HAS_SSH_KEYGEN)('decisions are not signed: the one line', () => {
     expect((await cli(root, ['gates', '--json'])).stderr).not.toMatch(NOTICE);
   });
 
+  it('hooks status ends with it until a signer is listed (and --json says signersListed)', async () => {
+    const { root } = clonedRepo();
+    const before = await cli(root, ['hooks', 'status']);
+    expect(before.stdout.trimEnd().split('\n').at(-1)).toMatch(/^➖ {2}Decisions are not signed: /);
+    expect(JSON.parse((await cli(root, ['hooks', 'status', '--json'])).stdout).signersListed).toBe(false);
+    const key = makeKey('ed25519');
+    await cli(root, ['signers', 'add', key.pub, '--as', 'human:ada'], { answer: 'trust', env: signingEnv() });
+    expect((await cli(root, ['hooks', 'status'])).stdout).not.toMatch(/not signed/);
+    expect(JSON.parse((await cli(root, ['hooks', 'status', '--json'])).stdout).signersListed).toBe(true);
+  });
+
   it("init offers to register git's SSH signing key", async () => {
     const { root } = clonedRepo();
     const key = makeKey('ed25519');

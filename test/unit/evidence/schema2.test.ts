@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../../../src/evidence/canonical.js';
-import { buildRecord, type LedgerRecord, sha256Hex, signedContent } from '../../../src/evidence/record.js';
+import {
+  buildRecord,
+  InvalidEntryError,
+  type LedgerRecord,
+  sha256Hex,
+  signedContent,
+} from '../../../src/evidence/record.js';
 import { verifyStream } from '../../../src/evidence/verify.js';
 import { bytes, makeChain } from './chain.js';
 
@@ -92,5 +98,48 @@ describe('record schema 2: sig and the newer events', () => {
     expect(signedContent({ ...r, stream: 'abc' })).toBe(
       '{"actor":"human:ada","event":"window.opened","payload":{"a":2,"b":1,"window":"w1"},"stream":"abc","ts":"2026-12-01T08:00:00.000Z"}',
     );
+  });
+
+  it('decision.resolved and plan.approved records are schema 2, of their documented payload shapes', () => {
+    const sha = 'a'.repeat(64);
+    const resolved = {
+      event: 'decision.resolved' as const,
+      actor: 'human:ada',
+      payload: {
+        roadmap: 'agents/roadmaps/r.md',
+        blocker: 'B1',
+        entrySha256: sha,
+        option: 'A',
+        decider: 'human:ada',
+      },
+    };
+    expect(buildRecord(resolved, after, TS).record).toMatchObject({ v: 2, event: 'decision.resolved' });
+    const { option: _o, ...noChoice } = resolved.payload;
+    const answered = { ...resolved, payload: { ...noChoice, answer: 'ship it' } };
+    expect(buildRecord(answered, after, TS).record.v).toBe(2);
+    const approved = {
+      event: 'plan.approved' as const,
+      actor: 'human:ada',
+      payload: { roadmap: 'r.md', planSha256: sha },
+    };
+    expect(buildRecord(approved, after, TS).record).toMatchObject({ v: 2, payload: { planSha256: sha } });
+    const refused: Array<[string, unknown]> = [
+      ['neither option nor answer', { ...resolved, payload: noChoice }],
+      ['both', { ...resolved, payload: { ...resolved.payload, answer: 'x' } }],
+      [
+        'a decider other than the actor',
+        { ...resolved, payload: { ...resolved.payload, decider: 'human:bob' } },
+      ],
+      [
+        'an agent deciding',
+        { ...resolved, actor: 'agent:x', payload: { ...resolved.payload, decider: 'agent:x' } },
+      ],
+      ['a member the schema lacks', { ...approved, payload: { ...approved.payload, extra: 'x' } }],
+      ['a missing member', { ...approved, payload: { roadmap: 'r.md' } }],
+      ['a digest that is not one', { ...approved, payload: { roadmap: 'r.md', planSha256: 'abc' } }],
+      ['a number where text goes', { ...resolved, payload: { ...resolved.payload, blocker: 7 } }],
+    ];
+    for (const [why, entry] of refused)
+      expect(() => buildRecord(entry as typeof resolved, after, TS), why).toThrow(InvalidEntryError);
   });
 });
