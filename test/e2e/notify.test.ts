@@ -304,6 +304,19 @@ describe('notify: its --json document and its bad input', () => {
     ]);
   });
 
+  it('names a file in the outbox that is not an event, never sends it, and exits 0', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const repo = makeRepo({ 'agent-config.yaml': 'notify:\n  - desktop: true\n' });
+    mkdirSync(`${repo}/agents/runtime/notify/outbox`, { recursive: true });
+    writeFileSync(`${repo}/agents/runtime/notify/outbox/stage.0123456789abcdef.json`, '{"forged": true}\n');
+    const r = runBin(repo, ['notify', '--json'], { env: GIT_ENV });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      events: 0,
+      unreadable: ['agents/runtime/notify/outbox/stage.0123456789abcdef.json'],
+    });
+  });
+
   it('refuses headers that are not a JSON object of origins, in one line, exit 2', () => {
     const repo = makeRepo({ 'agent-config.yaml': 'notify:\n  - webhook: http://127.0.0.1:9/x\n' });
     const r = runBin(repo, ['notify', '--drain'], {
