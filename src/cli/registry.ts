@@ -5,6 +5,7 @@ import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
 import { registerHook, registerWindow } from './commands/guard.js';
 import { registerHooks } from './commands/hooks.js';
+import { registerInbox } from './commands/inbox.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
@@ -27,6 +28,7 @@ export type Registration = (program: Command, ctx: Context, act: Act) => void;
 export const registrations: readonly Registration[] = [
   registerProgress,
   registerGates,
+  registerInbox,
   registerArchive,
   registerLint,
   registerHooks,

@@ -75,6 +75,12 @@ export interface Context {
    * a gate window's id); absent, node:crypto draws them. Tests fix it as they fix the clock.
    */
   nonce?: (bytes: number) => string;
+  /**
+   * The identity of the working tree at a root, which a stage is bound to (docs/staging.md,
+   * "Bound to its working tree"); absent, the root's real path. Tests that show tokens fix it
+   * as they fix the nonce.
+   */
+  worktreeIdentity?: (root: string) => string;
   io: Io;
   git: GitFactory;
   processes: Processes;

@@ -97,6 +97,21 @@ export interface GitPort {
   userName(): Promise<string | null>;
   /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
   configValue(name: string): Promise<string | null>;
+  /** The repository's working trees, the main one first (`git worktree list --porcelain -z`). */
+  worktrees(): Promise<WorktreeEntry[]>;
+}
+
+/** One working tree as `git worktree list --porcelain` names it. */
+export interface WorktreeEntry {
+  /** Absolute path of the working tree (of the repository itself when `bare`). */
+  path: string;
+  /** The commit HEAD names there, or null (no commits yet, or a bare repository). */
+  head: string | null;
+  /** `refs/heads/…`, or null when HEAD is detached. */
+  branch: string | null;
+  bare: boolean;
+  /** git would prune it: its folder is gone. */
+  prunable: boolean;
 }
 
 /** An object as `git cat-file --batch` gives it. */

@@ -1,6 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import { GitCommandError, RepoStateError } from '../core/errors.js';
-import type { GitObject, GitPort, LoggedCommit, StatusEntry, TreeEntry } from '../core/git-port.js';
+import type {
+  GitObject,
+  GitPort,
+  LoggedCommit,
+  StatusEntry,
+  TreeEntry,
+  WorktreeEntry,
+} from '../core/git-port.js';
 import { lazyRequire } from '../core/lazy-require.js';
 
 type ChildProcessModule = typeof import('node:child_process');
@@ -126,6 +133,36 @@ export function parseCatFileOrdered(out: Buffer, count: number): Array<GitObject
   }
   while (objects.length < count) objects.push(null);
   return objects;
+}
+
+/**
+ * Parses `git worktree list --porcelain -z`: attributes end in NUL, an empty one ends a working
+ * tree; a path may hold any byte but NUL.
+ */
+export function parseWorktreeList(out: string): WorktreeEntry[] {
+  const entries: WorktreeEntry[] = [];
+  let current: WorktreeEntry | null = null;
+  for (const attribute of out.split('\0')) {
+    if (attribute === '') {
+      if (current !== null) entries.push(current);
+      current = null;
+      continue;
+    }
+    const space = attribute.indexOf(' ');
+    const key = space === -1 ? attribute : attribute.slice(0, space);
+    const value = space === -1 ? '' : attribute.slice(space + 1);
+    if (key === 'worktree') {
+      if (current !== null) entries.push(current);
+      current = { path: value, head: null, branch: null, bare: false, prunable: false };
+    } else if (current !== null) {
+      if (key === 'HEAD' && !/^0+$/.test(value)) current.head = value;
+      else if (key === 'branch') current.branch = value;
+      else if (key === 'bare') current.bare = true;
+      else if (key === 'prunable') current.prunable = true;
+    }
+  }
+  if (current !== null) entries.push(current);
+  return entries;
 }
 
 function splitZ(out: string): string[] {
@@ -308,6 +345,10 @@ class GitCliAdapter implements GitPort {
     } catch {
       return null;
     }
+  }
+
+  async worktrees(): Promise<WorktreeEntry[]> {
+    return parseWorktreeList(await this.raw(['worktree', 'list', '--porcelain', '-z']));
   }
 
   async gitPath(name: string): Promise<string> {

@@ -29,7 +29,7 @@ export function planHookStep(
   if (confirmed !== undefined) return { step: 'claim', record: confirmed.found.record };
   const awaiting = mine.find((s) => s.standing === 'awaiting');
   if (awaiting !== undefined) return { step: 'pending', record: awaiting.found.record };
-  const latest = mine.find((s) => s.standing !== 'tampered');
+  const latest = mine.find((s) => s.standing !== 'tampered' && s.standing !== 'wrong-worktree');
   if (latest !== undefined && latest.standing === 'declined' && !latest.lapsed) {
     return { step: 'declined', record: latest.found.record };
   }

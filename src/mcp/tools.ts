@@ -1,5 +1,6 @@
 import { runEvidenceVerify, VERIFY_EXIT, verifyDocument } from '../commands/evidence/evidence.js';
 import { gatesDocument, gatesDocumentCompact, runGates } from '../commands/gates/gates.js';
+import { runInbox, runInboxDocument } from '../commands/inbox/inbox.js';
 import { lintRuleIds, runLint } from '../commands/lint/lint.js';
 import { progressDocument, runProgress } from '../commands/progress/progress.js';
 import { roadmapDocument, runRoadmap } from '../commands/roadmap/roadmap.js';
@@ -96,6 +97,19 @@ const pending: ToolSpec = {
       (f) => `${f}: tampered (action, object or nonce no longer hash to its token); it never executes`,
     );
     return { document: pendingDocument(report), notes };
+  },
+};
+
+const inbox: ToolSpec = {
+  name: 'inbox',
+  description:
+    'Every decision, staged action and open gate window that waits on a person across this repository’s working trees, with each ledger’s integrity, as `agent-config inbox --json` prints it. Limited to this repository and its worktrees: it takes no roots or folders.',
+  readOnly: true,
+  // No arguments at all: an agent cannot point it at other folders and list the disk through it.
+  input: (z) => z.strictObject({}),
+  run: async (ctx, root) => {
+    const document = runInboxDocument(await runInbox(ctx, { worktrees: true, root }));
+    return { document, notes: document.completeness.complete ? [] : [document.completeness.line] };
   },
 };
 
@@ -226,6 +240,7 @@ const roadmap: ToolSpec = {
 export const TOOLS: readonly ToolSpec[] = [
   gates,
   pending,
+  inbox,
   progressCheck,
   lint,
   evidenceVerify,

@@ -32,6 +32,7 @@ const COMMON: Partial<Record<Standing, OutcomeCode>> = {
   absent: 'token-mismatch',
   malformed: 'malformed',
   tampered: 'tampered',
+  'wrong-worktree': 'wrong-worktree',
   expired: 'expired',
   'confirmed-expired': 'expired',
 };
@@ -112,6 +113,7 @@ const CLAIM_PREFERENCE: readonly Standing[] = [
   'declined',
   'expired',
   'tampered',
+  'wrong-worktree',
 ];
 
 function newestFirst(a: StageReading, b: StageReading): number {

@@ -23,6 +23,7 @@ export type OutcomeCode =
   | 'supplied-key-refused'
   | 'expired'
   | 'tampered'
+  | 'wrong-worktree'
   | 'malformed'
   | 'token-mismatch'
   | 'invalid-token'
@@ -39,6 +40,11 @@ const SHARED = outcomes({
     exit: 1,
     meaning:
       'action, object or nonce no longer hash to the token, or its decider does not fit its decision; it never executes',
+  },
+  'wrong-worktree': {
+    exit: 1,
+    meaning:
+      'the stage was made in another working tree or repository; it is decided and executed only there (cd to it)',
   },
   malformed: { exit: 1, meaning: 'the record file cannot be read as a record; it is left in place' },
   'token-mismatch': { exit: 1, meaning: 'no stage has this token (or this action and object)' },

@@ -18,6 +18,12 @@ export interface StagedAction {
   source: string;
   /** Random, stored, part of the token: two stages of one object get two tokens. */
   nonce: string;
+  /**
+   * The working tree that made the stage (the real path of its root), part of the token: the
+   * stage is confirmed, declined and claimed there only (`wrong-worktree` elsewhere). Absent in
+   * records written before stages were bound, which keep working where they lie.
+   */
+  worktree?: string;
   staged_at: string;
   expires_at: string;
   ttl_ms: number;
@@ -52,6 +58,8 @@ export interface StageInput {
   object: string;
   source: string;
   nonce: string;
+  /** The working tree that stages it (`worktree` of the record); every verb passes one. */
+  worktree?: string;
   now: Date;
   ttlMs: number;
 }
@@ -77,6 +85,7 @@ export function buildStage(input: StageInput, token: string): StagedAction {
     object: input.object,
     source: input.source,
     nonce: input.nonce,
+    ...(input.worktree === undefined ? {} : { worktree: input.worktree }),
     staged_at: formatInstant(new Date(staged)),
     expires_at: formatInstant(new Date(staged + input.ttlMs)),
     ttl_ms: input.ttlMs,
@@ -115,6 +124,11 @@ function recordProblem(data: unknown): string | null {
     if (!nullableString(o[key])) return `'${key}' is not a string`;
   }
   if (o.ttl_ms !== undefined && typeof o.ttl_ms !== 'number') return `'ttl_ms' is not a number`;
+  if (
+    o.worktree !== undefined &&
+    (typeof o.worktree !== 'string' || o.worktree === '' || o.worktree.includes('\0'))
+  )
+    return `'worktree' is not a path`;
   return null;
 }
 
@@ -141,6 +155,7 @@ export function parseRecord(text: string): { record: StagedAction } | { problem:
       object: o.object as string,
       source: o.source as string,
       nonce: o.nonce as string,
+      ...(o.worktree === undefined ? {} : { worktree: o.worktree as string }),
       staged_at: o.staged_at as string,
       expires_at: o.expires_at as string,
       ttl_ms: typeof o.ttl_ms === 'number' ? o.ttl_ms : expires - staged,

@@ -9,11 +9,16 @@ import { deriveToken } from './token.js';
 export interface StagePolicy {
   readonly now: Date;
   readonly maxTtlMs: number;
+  /**
+   * The working tree reading (`stageIdentity` of the root). A record bound to another one — or
+   * any bound record when this is absent — stands `wrong-worktree`.
+   */
+  readonly worktree?: string;
 }
 
-/** The policy at an instant under the configured limits (`config.staging`, or a store's settings). */
-export function policyAt(now: Date, limits: { maxTtlMs: number }): StagePolicy {
-  return { now, maxTtlMs: limits.maxTtlMs };
+/** The policy at an instant under the configured limits, in the working tree `worktree` names. */
+export function policyAt(now: Date, limits: { maxTtlMs: number; worktree: string }): StagePolicy {
+  return { now, maxTtlMs: limits.maxTtlMs, worktree: limits.worktree };
 }
 
 /**
@@ -21,7 +26,10 @@ export function policyAt(now: Date, limits: { maxTtlMs: number }): StagePolicy {
  * (or the file name disagrees), or its `decided_by` does not fit its state (see deciders.ts).
  */
 export function isTampered(record: StagedAction, fileToken: string = record.token): boolean {
-  if (record.token !== fileToken || deriveToken(record.action, record.object, record.nonce) !== record.token)
+  if (
+    record.token !== fileToken ||
+    deriveToken(record.action, record.object, record.nonce, record.worktree) !== record.token
+  )
     return true;
   return !deciderFits(record.state, record.decided_by);
 }
@@ -46,6 +54,7 @@ export type Standing =
   | 'absent'
   | 'malformed'
   | 'tampered'
+  | 'wrong-worktree'
   | 'awaiting'
   | 'expired'
   | 'confirmed'
@@ -64,12 +73,14 @@ export interface StageReading {
 /** Reads a record against the clock. Folder and state together say where it stands. */
 export function readStage(found: FoundRecord, policy: StagePolicy): StageReading {
   const lapsed = policy.now.getTime() >= effectiveExpiry(found.record, policy);
-  return { found, standing: standingOf(found, lapsed), lapsed };
+  return { found, standing: standingOf(found, lapsed, policy), lapsed };
 }
 
-function standingOf(found: FoundRecord, lapsed: boolean): Standing {
+function standingOf(found: FoundRecord, lapsed: boolean, policy: StagePolicy): Standing {
   const r = found.record;
   if (isTampered(r, found.token)) return 'tampered';
+  // Bound to the working tree that made it: a copy or a replay anywhere else never counts.
+  if (r.worktree !== undefined && r.worktree !== policy.worktree) return 'wrong-worktree';
   if (r.state === 'claimed') return 'claimed';
   if (r.state === 'declined') return 'declined';
   // Only the ceremony moves a record into confirmed/; a `confirmed` state elsewhere is a hand
@@ -88,7 +99,14 @@ export function standing(found: Found | null, policy: StagePolicy): Standing {
 }
 
 /** The word the pending view shows for a record (`pending --json` prints it). */
-export type StageStatus = 'pending' | 'confirmed' | 'declined' | 'claimed' | 'expired' | 'tampered';
+export type StageStatus =
+  | 'pending'
+  | 'confirmed'
+  | 'declined'
+  | 'claimed'
+  | 'expired'
+  | 'tampered'
+  | 'wrong-worktree';
 
 /**
  * The pending view's word for a reading. A decision sticks (a confirmed stage stays confirmed
@@ -97,7 +115,7 @@ export type StageStatus = 'pending' | 'confirmed' | 'declined' | 'claimed' | 'ex
  * read it as still awaiting a person (see `standingOf`).
  */
 export function stageStatus(reading: StageReading): StageStatus {
-  if (reading.standing === 'tampered') return 'tampered';
+  if (reading.standing === 'tampered' || reading.standing === 'wrong-worktree') return reading.standing;
   const { state } = reading.found.record;
   if (state !== 'pending') return state;
   return reading.lapsed ? 'expired' : 'pending';

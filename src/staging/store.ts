@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, RepoStateError } from '../core/errors.js';
 import { writeFileAtomic } from '../repo/atomic-write.js';
@@ -17,6 +17,20 @@ export const STORE_DIR = `${RUNTIME_DIR}/staged-confirmations`;
 
 /** The folders in the order a record moves through them. */
 const FOLDERS: readonly Folder[] = ['pending', 'confirmed', 'resolved'];
+
+/**
+ * The identity of the working tree a store belongs to: the real path of its root (symbolic links
+ * resolved). A stage records it and hashes it into its token, so a stage copied or replayed into
+ * another working tree or repository is refused there (`wrong-worktree`). A root that cannot be
+ * resolved keeps its path as given.
+ */
+export function stageIdentity(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
 
 function relFile(folder: Folder, name: string): string {
   return `${STORE_DIR}/${folder}/${name}`;

@@ -12,13 +12,17 @@ export function isSafeToken(token: string): boolean {
 }
 
 /**
- * The token of a stage: the first 16 hex characters of SHA-256(action NUL object NUL nonce).
- * Changing any of the three changes the token, which is how a hand edit is detected.
+ * The token of a stage: the first 16 hex characters of SHA-256(action NUL object NUL nonce NUL
+ * worktree), `worktree` being the working tree that made it (`stageIdentity`). Changing any of
+ * them changes the token, which is how a hand edit is detected, and why a stage copied into
+ * another working tree cannot be made to name it. A record without `worktree` (written before
+ * stages were bound, or by upstream's store) keeps the three-field form.
  */
-export function deriveToken(action: string, object: string, nonce: string): string {
+export function deriveToken(action: string, object: string, nonce: string, worktree?: string): string {
+  const bound = worktree === undefined ? '' : `\0${worktree}`;
   return nodeCrypto()
     .createHash('sha256')
-    .update(`${action}\0${object}\0${nonce}`, 'utf8')
+    .update(`${action}\0${object}\0${nonce}${bound}`, 'utf8')
     .digest('hex')
     .slice(0, TOKEN_LENGTH);
 }

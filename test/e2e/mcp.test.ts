@@ -83,6 +83,7 @@ async function expectTools(client: Client) {
   expect(tools.map((t) => t.name)).toEqual([
     'gates',
     'pending',
+    'inbox',
     'progress_check',
     'lint',
     'evidence_verify',
@@ -240,7 +241,7 @@ describe('agent-config mcp', () => {
       () => true,
     );
     expect(unknown).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     expect(stderr()).not.toContain('internal error');
     expect(stderr()).not.toContain('    at ');
   });

@@ -260,7 +260,9 @@ export async function runExample(example: DocExample): Promise<string> {
       },
     });
     const cwd = join(repo, example.cwd);
-    const base = makeContext(cwd, { clock: () => EXAMPLE_NOW, nonce });
+    // The working tree a stage is bound to is shown as it is, at /home/me/project: tokens hash it.
+    const worktreeIdentity = (root: string) => root.split(cwd).join(SHOWN_CWD);
+    const base = makeContext(cwd, { clock: () => EXAMPLE_NOW, nonce, worktreeIdentity });
     const ctx: Context = { ...base, io: { ...base.io, stdout: stream(stdout), stderr: stream(stderr) } };
     await runCli(command.args, ctx);
     let shown = both.join('');

@@ -1,11 +1,11 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { serveMcp } from '../../src/mcp/server.js';
 import { makeContext, run } from '../helpers/context.js';
-import { makeRepo, tempDir } from '../helpers/repo.js';
+import { git, makeRepo, tempDir } from '../helpers/repo.js';
 import { cli } from './staging/harness.js';
 
 // The MCP server in process, from the sources, over linked in-memory transports: the tools'
@@ -58,6 +58,43 @@ describe('the MCP server in process', () => {
     const invalid = await client.callTool({ name: 'claim', arguments: { token: '../../etc' } });
     expect(invalid.isError).toBe(true);
     expect(invalid.structuredContent).toMatchObject({ outcome: 'invalid-token', exit: 2 });
+    await client.close();
+    await served;
+  });
+
+  it('answers inbox with `inbox --json` for its own repository and worktrees, and takes no roots or folders', async () => {
+    const dir = makeRepo({ 'agents/roadmaps/ship.md': ROADMAP });
+    const second = join(tempDir(), 'second');
+    git(dir, 'worktree', 'add', '-q', '-b', 'second', second);
+    const token = (
+      await cli(second, ['stage', '--action', 'force-push', '--object', 'main', '--source', 'agent:a'])
+    ).stdout.trim();
+    // Another repository on the same disk, with a stage of its own: never listed.
+    const elsewhere = makeRepo({ 'agents/README.md': 'x\n' });
+    await cli(elsewhere, ['stage', '--action', 'force-push', '--object', 'main', '--source', 'agent:a']);
+    const { client, served } = await serve(dir);
+    const r = await client.callTool({ name: 'inbox', arguments: {} });
+    expect(r.isError ?? false).toBe(false);
+    expect(r.structuredContent).toEqual(JSON.parse((await run(dir, ['inbox', '--json'])).stdout));
+    const doc = r.structuredContent as {
+      repositories: Array<{ worktrees: Array<{ path: string; stages: Array<{ token: string }> }> }>;
+    };
+    expect(doc.repositories).toHaveLength(1);
+    expect(doc.repositories[0]!.worktrees.flatMap((w) => w.stages.map((s) => [w.path, s.token]))).toEqual([
+      [realpathSync(second), token],
+    ]);
+    // Whatever an agent passes to point it elsewhere is refused by the schema, nothing is read.
+    for (const args of [
+      { roots: '/' },
+      { scan: '/' },
+      { root: elsewhere },
+      { worktrees: false },
+      { depth: 9 },
+    ]) {
+      const refused = await client.callTool({ name: 'inbox', arguments: args });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused)).not.toContain(elsewhere);
+    }
     await client.close();
     await served;
   });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveToken } from '../../src/staging/token.js';
@@ -33,7 +33,10 @@ describe('stage', () => {
       ttl_ms: 900_000,
       state: 'pending',
     });
-    expect(deriveToken('delete-branch', 'feature/x', record.nonce as string)).toBe(token);
+    // Bound to the working tree that staged it: its real path is stored and hashed into the token.
+    expect(record.worktree).toBe(realpathSync(dir));
+    expect(deriveToken('delete-branch', 'feature/x', record.nonce as string, realpathSync(dir))).toBe(token);
+    expect(deriveToken('delete-branch', 'feature/x', record.nonce as string)).not.toBe(token);
     expect(record.nonce).toMatch(/^[0-9a-f]{32}$/);
     // Machine-local state: the store ignores itself, so git never sees it. The evidence ledger
     // is the one thing meant to be committed.

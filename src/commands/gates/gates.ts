@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
@@ -22,6 +23,7 @@ import {
   pendingDocument,
   readPending,
 } from '../staging/pending.js';
+import { identityOf } from '../staging/staging-shared.js';
 
 /** Options of `agent-config gates` that decide what is read (the view is the renderer's). */
 export interface GatesOptions {
@@ -65,6 +67,26 @@ export interface GatesReport {
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const { root, config } = repo;
+  return {
+    root,
+    ...readDecisions(root, config),
+    pending: readPending(
+      root,
+      policyAt(ctx.clock(), { ...config.staging, worktree: identityOf(ctx, root) }),
+      {
+        verdicts: options.verdicts,
+      },
+    ),
+    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    signersListed: signersListedHere(root),
+  };
+}
+
+/** The open blockers of a root's active roadmaps, as `gates` lists them (the inbox reads them too). */
+export function readDecisions(
+  root: string,
+  config: Config,
+): Pick<GatesReport, 'roadmapsDir' | 'hasRoadmaps' | 'entries' | 'problems' | 'warnings'> {
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
@@ -77,15 +99,11 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
     { select: mayHoldBlockers },
   );
   return {
-    root,
     roadmapsDir: tree.roadmapsDir,
     hasRoadmaps: tree.exists,
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
-    pending: readPending(root, policyAt(ctx.clock(), config.staging), { verdicts: options.verdicts }),
-    window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
-    signersListed: signersListedHere(root),
   };
 }
 

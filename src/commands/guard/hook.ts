@@ -79,13 +79,13 @@ async function decideGuarded(
   const action = actions.join('+');
   const more = note === null ? '' : ` ${note}`;
   const object = callObject(ctx, call, root);
-  const policy = policyAt(ctx.clock(), config.staging);
+  const policy = policyAt(ctx.clock(), storeOf({ root, config }, ctx));
   const shown = actions.join(', ');
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
   if (step.step === 'claim') {
     const claim = await runClaim(ctx, {
-      store: storeOf(source),
+      store: storeOf(source, ctx),
       signers: source.signers,
       token: step.record.token,
     });
@@ -138,7 +138,7 @@ async function decideGuarded(
     );
   }
   const staged = await runStage(ctx, {
-    store: storeOf({ root, config }),
+    store: storeOf({ root, config }, ctx),
     action,
     object,
     source: `hook:${harness}`,

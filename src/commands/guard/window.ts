@@ -8,7 +8,12 @@ import { personCommand } from '../../core/person-command.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { appendEvidence, appendSignedEvidence, readEvidence, type StreamState } from '../../evidence/api.js';
 import { ACTOR } from '../../evidence/record.js';
-import { checkRecordSignature, SIGNERS_FILE, type SignatureRefusal } from '../../evidence/trust.js';
+import {
+  checkRecordSignature,
+  SIGNERS_FILE,
+  type SignatureRefusal,
+  type SignerTrust,
+} from '../../evidence/trust.js';
 import { rulesFor, UNREADABLE_ACTION } from '../../guard/rules.js';
 import {
   deriveWindow,
@@ -88,11 +93,24 @@ export async function windowStateAt(source: WindowSource, now: Date): Promise<Wi
   } catch (error) {
     return { open: false, window: null, because: 'unreadable', why: errorLine(error) };
   }
+  return windowOfRead(read, now, async () => (await source.signers()).trust);
+}
+
+/**
+ * The gate window a ledger read (every stream, records collected) shows at `now`, with the
+ * signers in force asked for only when a window could be open (the inbox reads the ledger once
+ * for its integrity and its window).
+ */
+export async function windowOfRead(
+  read: ReturnType<typeof readEvidence>,
+  now: Date,
+  signers: () => Promise<SignerTrust>,
+): Promise<WindowStateRead> {
   const unclean = uncleanStream(read.streams);
   const state = deriveWindow(read.records, unclean === null, now);
   if (unclean !== null) return { open: false, window: null, because: 'unreadable', why: unclean };
   if (!state.open) return state;
-  const { trust } = await source.signers();
+  const trust = await signers();
   if (!trust.required) return state;
   let refused: WindowStateRead['refused'];
   const signed = read.records.filter((r) => {

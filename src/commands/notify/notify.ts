@@ -25,6 +25,7 @@ import { openRepository } from '../../repo/open-repository.js';
 import { formatExpiry, policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { runGates } from '../gates/gates.js';
+import { identityOf } from '../staging/staging-shared.js';
 import { announce, digest } from './announce.js';
 
 export interface NotifyOptions {
@@ -214,7 +215,7 @@ async function discover(
   events: NotifyEvent[],
 ): Promise<string[]> {
   const found: string[] = [];
-  const policy = policyAt(ctx.clock(), config.staging);
+  const policy = policyAt(ctx.clock(), { ...config.staging, worktree: identityOf(ctx, root) });
   for (const e of events) {
     if (e.kind !== 'stage' || e.token === null || hasEvent(root, `expired.${e.token}`)) continue;
     const record = locateRecord(root, e.token);

@@ -3,12 +3,15 @@ import type { Context } from '../../core/context.js';
 import { EXIT_OK, InputError, UsageError } from '../../core/errors.js';
 import type { GitPort, LoggedCommit } from '../../core/git-port.js';
 import type { ExitCode } from '../../core/outcomes.js';
+import type { InboxDocument } from '../../inbox/inbox.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { ensureRuntimeDir, isInRuntimeDir, RUNTIME_DIR } from '../../repo/runtime-dir.js';
 import { blobsToRead, buildHistory, firstShown } from '../../report/history.js';
 import { renderReportHtml } from '../../report/html.js';
+import { renderInboxHtml } from '../../report/inbox-html.js';
 import type { ReportPage } from '../../report/model.js';
+import { runInbox, runInboxDocument } from '../inbox/inbox.js';
 import { type ReportSections, reportSections } from './report-sections.js';
 
 /** The page's default place: machine-local state in the runtime folder, which ignores itself. */
@@ -22,6 +25,41 @@ export interface ReportOptions {
   out?: string;
   /** Only the document: no page is written. */
   json?: boolean;
+}
+
+/** Where `report --inbox` writes its page by default, in the root. */
+export const DEFAULT_INBOX_REPORT = `${RUNTIME_DIR}/inbox.html`;
+
+/**
+ * `report --inbox`: the inbox of the root's repository and its worktrees (`inbox --json`) as one
+ * self-contained HTML page; with `json`, only the document.
+ */
+export async function runInboxReport(
+  ctx: Context,
+  options: Pick<ReportOptions, 'root' | 'out' | 'json'>,
+): Promise<{ document: InboxDocument; written: string | null }> {
+  const document = runInboxDocument(await runInbox(ctx, { worktrees: true, root: options.root }));
+  if (options.json) return { document, written: null };
+  const { root } = await openRepository(ctx, { root: options.root });
+  const path =
+    options.out === undefined ? resolve(root, DEFAULT_INBOX_REPORT) : resolve(ctx.cwd, options.out);
+  writePage(root, path, renderInboxHtml(document, ctx.clock().toISOString()));
+  return { document, written: path };
+}
+
+function writePage(root: string, path: string, html: string): void {
+  try {
+    if (isInRuntimeDir(root, path)) ensureRuntimeDir(root);
+    writeFileAtomic(path, html);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new InputError(
+      `cannot be written (${code})`,
+      path,
+      'pass --out with a file in a folder you can write to',
+    );
+  }
 }
 
 /**
@@ -92,18 +130,7 @@ export async function runReport(ctx: Context, options: ReportOptions): Promise<R
   };
   if (options.json) return { document, written: null };
   const path = options.out === undefined ? resolve(root, DEFAULT_REPORT) : resolve(ctx.cwd, options.out);
-  try {
-    if (isInRuntimeDir(root, path)) ensureRuntimeDir(root);
-    writeFileAtomic(path, renderReportHtml(document));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new InputError(
-      `cannot be written (${code})`,
-      path,
-      'pass --out with a file in a folder you can write to',
-    );
-  }
+  writePage(root, path, renderReportHtml(document));
   return { document, written: path };
 }
 

@@ -43,7 +43,8 @@ export async function runClaim(ctx: Context, options: ClaimOptions): Promise<Sta
   if (options.token !== undefined && !isSafeToken(options.token)) {
     return outcomeReport('claim', 'invalid-token', null);
   }
-  const store = options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store =
+    options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }), ctx);
   let token = options.token;
   if (token === undefined) {
     const found = selectForClaim(

@@ -60,7 +60,7 @@ export async function runConfirm(ctx: Context, options: ConfirmOptions): Promise
   if (named !== undefined && !isHumanDecider(named))
     return outcomeReport('confirm', 'decider-required', token);
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  const store = storeOf(repo);
+  const store = storeOf(repo, ctx);
   const { trust } = await loadSignerTrust(repo);
   const found = locateRecord(store.root, token);
   const policy = policyAt(ctx.clock(), store);

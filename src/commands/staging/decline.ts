@@ -23,7 +23,7 @@ export interface DeclineOptions {
 export async function runDecline(ctx: Context, options: DeclineOptions): Promise<StagingReport> {
   if (!isSafeToken(options.token)) return outcomeReport('decline', 'invalid-token', null);
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  const store = storeOf(repo);
+  const store = storeOf(repo, ctx);
   const decider = options.as ?? ctx.env.AGENT_CONFIG_HUMAN ?? null;
   const reason = options.reason ?? null;
   const { trust } = await loadSignerTrust(repo);

@@ -24,7 +24,7 @@ export interface PendingReport {
  * from the clock now, ordered by staging time then token.
  */
 export async function runPending(ctx: Context, options: { root?: string }): Promise<PendingReport> {
-  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }), ctx);
   return readPending(store.root, policyAt(ctx.clock(), store));
 }
 
@@ -101,7 +101,7 @@ export interface PruneReport {
 
 /** `agent-config prune`: moves expired stages to `resolved/`; a later claim still answers `expired`. */
 export async function runPrune(ctx: Context, options: { root?: string }): Promise<PruneReport> {
-  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store = storeOf(await openRepository(ctx, { root: options.root, config: 'read' }), ctx);
   const moved = pruneExpired(store.root, policyAt(ctx.clock(), store));
   await recordExpired(ctx, store, moved);
   return { root: store.root, moved };

@@ -65,11 +65,13 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   const action = required(fields.action, '--action');
   const object = required(fields.object, '--object');
   const source = required(fields.source, '--source');
-  const store = options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }));
+  const store =
+    options.store ?? storeOf(await openRepository(ctx, { root: options.root, config: 'read' }), ctx);
   const ttlMs = ttlOf(fields.ttl, store.ttlMs, store.maxTtlMs);
   const policy = policyAt(ctx.clock(), store);
   const live = findLiveStage(listStore(store.root), action, object, policy);
-  const record = live ?? stageRecord(randomHex(ctx, 16), action, object, source, policy.now, ttlMs);
+  const record =
+    live ?? stageRecord(randomHex(ctx, 16), action, object, source, store.worktree, policy.now, ttlMs);
   const expiresAt = formatExpiry(record, policy);
   // Record, then act: a stage the ledger could not record is never written.
   if (live === null) await recordStaged(ctx, store, record, expiresAt);
@@ -96,8 +98,12 @@ function stageRecord(
   action: string,
   object: string,
   source: string,
+  worktree: string,
   now: Date,
   ttlMs: number,
 ): StagedAction {
-  return buildStage({ action, object, source, nonce, now, ttlMs }, deriveToken(action, object, nonce));
+  return buildStage(
+    { action, object, source, nonce, worktree, now, ttlMs },
+    deriveToken(action, object, nonce, worktree),
+  );
 }

@@ -1,11 +1,12 @@
 import type { Config } from '../../core/config.js';
+import type { Context } from '../../core/context.js';
 import { RepoStateError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import type { ConfiguredRepository } from '../../repo/open-repository.js';
 import type { Decision } from '../../staging/decide.js';
 import { type OutcomeCode, outcomeExit, type StagingVerb } from '../../staging/outcomes.js';
 import type { Found, StagedAction } from '../../staging/record.js';
-import { applyTransition, locateRecord, STORE_DIR } from '../../staging/store.js';
+import { applyTransition, locateRecord, STORE_DIR, stageIdentity } from '../../staging/store.js';
 
 /** The answer of a staging verb: its outcome code, the exit code, and the record concerned. */
 export interface StagingReport {
@@ -43,6 +44,8 @@ export function decisionReport(verb: StagingVerb, token: string | null, d: Decis
 /** The repository a staging verb works on, its stage lifetimes and its evidence settings. */
 export interface StoreSettings {
   root: string;
+  /** The working tree's identity (`stageIdentity` of the root): stages are bound to it. */
+  worktree: string;
   ttlMs: number;
   maxTtlMs: number;
   evidence: Config['evidence'];
@@ -50,10 +53,19 @@ export interface StoreSettings {
   notify?: Config['notify'];
 }
 
+/** The identity of the working tree at `root` that stages are bound to: the context's, else its real path. */
+export function identityOf(ctx: Pick<Context, 'worktreeIdentity'>, root: string): string {
+  return ctx.worktreeIdentity?.(root) ?? stageIdentity(root);
+}
+
 /** The store settings of an opened repository: its stage lifetimes and its evidence settings. */
-export function storeOf({ root, config }: Pick<ConfiguredRepository, 'root' | 'config'>): StoreSettings {
+export function storeOf(
+  { root, config }: Pick<ConfiguredRepository, 'root' | 'config'>,
+  ctx: Pick<Context, 'worktreeIdentity'>,
+): StoreSettings {
   return {
     root,
+    worktree: identityOf(ctx, root),
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,

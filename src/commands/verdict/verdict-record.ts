@@ -20,7 +20,7 @@ import {
 import { checkVerdict, type Verdict, type VerdictCode } from '../../verdict/verdict.js';
 import { announce, handOff, stageFields } from '../notify/announce.js';
 import { runDecline } from '../staging/decline.js';
-import { storeOf } from '../staging/staging-shared.js';
+import { type StoreSettings, storeOf } from '../staging/staging-shared.js';
 
 export interface VerdictRecordOptions {
   root?: string;
@@ -106,7 +106,7 @@ export async function runVerdictRecord(
   if (!check.valid) return report('verdict-invalid', { code: check.code, message: check.message });
   const verdict = check.verdict;
   const repo = await openRepository(ctx, { root: options.root, config: 'read' });
-  const store = storeOf(repo);
+  const store = storeOf(repo, ctx);
   const { config } = repo;
   if (!config.evidence.ledger) {
     throw new UsageError(
@@ -147,7 +147,7 @@ export async function runVerdictRecord(
   const first = recordedVerdict(store.root, token);
   if (first !== null && !sameVerdict(first, payload))
     return report('verdict-conflict', { verdict, recorded: first });
-  if (verdict.decision === 'ask') askPerson(ctx, store.root, config, token, reviewer);
+  if (verdict.decision === 'ask') askPerson(ctx, store, config, token, reviewer);
   if (verdict.decision !== 'deny') return report('recorded', { verdict, recorded: payload });
   const stage = await declineAs(ctx, store.root, token, reviewer, verdict.reason);
   const outcome: VerdictRecordOutcome =
@@ -160,10 +160,17 @@ export async function runVerdictRecord(
 }
 
 /** A reviewer's `ask` is announced where the person is (docs/notify.md): the stage it concerns waits. */
-function askPerson(ctx: Context, root: string, config: Config, token: string, reviewer: string): void {
+function askPerson(
+  ctx: Context,
+  store: StoreSettings,
+  config: Config,
+  token: string,
+  reviewer: string,
+): void {
+  const root = store.root;
   const found = locateRecord(root, token);
   if (found === null || !('record' in found)) return;
-  const fields = stageFields(found.record, formatExpiry(found.record, policyAt(ctx.clock(), config.staging)));
+  const fields = stageFields(found.record, formatExpiry(found.record, policyAt(ctx.clock(), store)));
   if (announce(ctx, root, config, { ...fields, kind: 'ask', askedBy: reviewer }) !== null) handOff(ctx, root);
 }
 

@@ -116,6 +116,7 @@ const LAYERS: ReadonlyArray<{ name: string; members: readonly string[] }> = [
       'report',
       'init',
       'notify',
+      'inbox',
     ],
   },
   { name: 'render', members: ['render'] },
