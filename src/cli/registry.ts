@@ -10,6 +10,7 @@ import { registerInbox } from './commands/inbox.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerNotify } from './commands/notify.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerSigners } from './commands/signers.js';
@@ -40,6 +41,7 @@ export const registrations: readonly Registration[] = [
   registerEvidence,
   registerHook,
   registerWindow,
+  registerNotify,
   registerSigners,
   registerMcp,
 ];

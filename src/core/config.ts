@@ -2,6 +2,7 @@ import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
 import { LINT_RULE_IDS } from './lint-rule-ids.js';
+import { DEFAULT_NOTIFY, type NotifySettings, parseNotifySettings } from './notify-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -41,6 +42,8 @@ export interface Config {
   };
   /** Guard rules for the agent harness hook (docs/guard.md). */
   guard: GuardSettings;
+  /** Where announcements of what waits for a person go (docs/notify.md). */
+  notify: NotifySettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -56,6 +59,7 @@ export const DEFAULT_CONFIG: Config = {
   evidence: { ledger: true, recordObjects: false, decisions: 'optional' },
   lint: { rules: {} },
   guard: DEFAULT_GUARD,
+  notify: DEFAULT_NOTIFY,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -82,18 +86,20 @@ export function formatDuration(ms: number): string {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'lint' | 'guard'> = {
-  roadmaps: ['roadmaps', 'path'],
-  dashboard: ['dashboard', 'path'],
-  frozen: ['frozen', 'globs'],
-  'failure-signatures': ['failureSignatures', 'globs'],
-  'stable-docs': ['stableDocs', 'globs'],
-  verdicts: ['verdicts', 'globs'],
-  staging: 'staging',
-  evidence: 'evidence',
-  lint: 'lint',
-  guard: 'guard',
-};
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'lint' | 'guard' | 'notify'> =
+  {
+    roadmaps: ['roadmaps', 'path'],
+    dashboard: ['dashboard', 'path'],
+    frozen: ['frozen', 'globs'],
+    'failure-signatures': ['failureSignatures', 'globs'],
+    'stable-docs': ['stableDocs', 'globs'],
+    verdicts: ['verdicts', 'globs'],
+    staging: 'staging',
+    evidence: 'evidence',
+    lint: 'lint',
+    guard: 'guard',
+    notify: 'notify',
+  };
 const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects' | 'decisions'> = {
   ledger: 'ledger',
   'record-objects': 'recordObjects',
@@ -255,6 +261,10 @@ export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSourc
     }
     if (spec === 'guard') {
       config.guard = parseGuardSettings(value, lineOf);
+      continue;
+    }
+    if (spec === 'notify') {
+      config.notify = parseNotifySettings(value, lineOf);
       continue;
     }
     if (spec === 'staging') {
