@@ -1,6 +1,7 @@
 // The action's `check` mode (pull requests): progress --check, lint as SARIF, evidence verify.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { decisionsMarkdown, keepComment, notifyFromBase } from './decisions.mjs';
 import { cell, command, flag, input } from './runner.mjs';
 
 export const CHECKS = ['progress', 'lint', 'evidence'];
@@ -170,8 +171,11 @@ function renderSummary(results) {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the chosen checks; returns the exit code (0 clean, 1 findings, 2 a check could not run). */
-export function runChecks(runner, env) {
+/**
+ * Runs the chosen checks; returns the exit code (0 clean, 1 findings, 2 a check could not run).
+ * `seen.ledger` gets the evidence check's status, for the decisions comment.
+ */
+export function runChecks(runner, env, seen = {}) {
   const checks = parseChecks(input(env, 'checks', CHECKS.join(',')));
   const results = [];
   if (checks.includes('progress')) results.push(progressCheck(runner));
@@ -182,7 +186,19 @@ export function runChecks(runner, env) {
   runner.output('findings', findings);
   runner.output('failed', failed.join(','));
   runner.summary(renderSummary(results));
+  seen.ledger = results.find((r) => r.name === 'evidence')?.status ?? 'skipped';
   if (results.some((r) => r.status === 'error')) return 2;
   if (failed.length > 0 && flag(env, 'fail-on-findings', 'true')) return 1;
   return 0;
+}
+
+/** What waits for a person: in the job summary and, on a pull request, in its one comment. */
+export async function reportDecisions(runner, env, ledger) {
+  const markdown = decisionsMarkdown(runner, ledger);
+  runner.summary(`\n${markdown}`);
+  if (flag(env, 'comment', 'true')) {
+    const kept = await keepComment(env, markdown, runner.log);
+    if (kept.action !== 'skipped') runner.log(`agent-config: pull-request comment ${kept.action}`);
+  }
+  if (flag(env, 'notify', 'false')) notifyFromBase(runner, evidenceBase(env));
 }

@@ -2,15 +2,20 @@
 // main branch. Inputs come as INPUT_* variables, outputs go to $GITHUB_OUTPUT, the job summary
 // to $GITHUB_STEP_SUMMARY. Exit 0 clean, 1 findings, 2 could not run.
 import { runArchive } from './archive.mjs';
-import { runChecks } from './check.mjs';
+import { reportDecisions, runChecks } from './check.mjs';
 import { command, input, Runner } from './runner.mjs';
 
 /** Runs the mode the inputs choose; returns the exit code. */
-function main(env) {
+async function main(env) {
   const runner = new Runner(env);
   const mode = input(env, 'mode', 'check');
   try {
-    if (mode === 'check') return runChecks(runner, env);
+    if (mode === 'check') {
+      const seen = {};
+      const code = runChecks(runner, env, seen);
+      await reportDecisions(runner, env, seen.ledger);
+      return code;
+    }
     if (mode === 'archive') return runArchive(runner, env);
     throw new Error(`unknown mode '${mode}' (use check or archive)`);
   } catch (error) {
@@ -19,4 +24,4 @@ function main(env) {
   }
 }
 
-process.exitCode = main(process.env);
+process.exitCode = await main(process.env);

@@ -14,8 +14,8 @@ import { HOOK_WATCHDOG_MS } from './guard/deadline.js';
  * checks, where `ps` exists, that this process is still its parent. Windows has no named pipes
  * in the file system and no `/bin/sh`: there the decision's own deadline stands alone.
  */
-function watchHook(ms: number): void {
-  if (process.platform === 'win32') return;
+function watchHook(ms: number): (() => void) | undefined {
+  if (process.platform === 'win32') return undefined;
   const line = `agent-config guard: no answer within ${ms / 1000} s (a read that never returns, such as a named pipe, or a hung disk), so the command was refused. Ask a person to look.`;
   const script =
     'sleep "$1" 2>/dev/null; p=$(ps -o ppid= -p $$ 2>/dev/null) && [ -n "$p" ] && [ "$p" -ne "$PPID" ] && exit 0; ' +
@@ -28,18 +28,35 @@ function watchHook(ms: number): void {
   });
   child.on('error', () => {}); // no /bin/sh: the decision's own deadline still holds
   child.unref();
-  process.on('exit', () => {
+  const end = () => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
     } catch {}
-  });
+  };
+  process.on('exit', end);
+  return () => {
+    process.off('exit', end);
+    end();
+  };
+}
+
+/**
+ * A hook that holds a call for a person (`--wait`, `guard.wait`) moves its watchdog: the old
+ * one ends and a new one counts `ms` from now. Only the decision that has staged the call asks.
+ */
+let stopWatchdog: (() => void) | undefined;
+function holdWatchdog(ms: number): void {
+  if (stopWatchdog === undefined) return;
+  stopWatchdog();
+  stopWatchdog = watchHook(ms);
 }
 
 // dist/bin.js (CommonJS): loads the CLI bundle beside it, dist/cli.cjs, with its code cache.
 const argv = process.argv.slice(2);
 let stdin: string | undefined;
 let answered = false;
-if (argv[0] === 'hook' && argv.length === 2) {
+// `hook H` as installed, or `hook H --wait D` (docs/notify.md): the same fast path and watchdog.
+if (argv[0] === 'hook' && (argv.length === 2 || (argv.length === 4 && argv[2] === '--wait'))) {
   // The agent harness hook runs before every tool call: most calls are answered here.
   const fast = hookFastPath(argv[1]!, process.cwd(), process.env);
   if ('answer' in fast) {
@@ -47,7 +64,7 @@ if (argv[0] === 'hook' && argv.length === 2) {
     answered = true;
   } else {
     stdin = fast.stdin;
-    watchHook(HOOK_WATCHDOG_MS);
+    stopWatchdog = watchHook(HOOK_WATCHDOG_MS);
   }
 }
 let loaded: LoadedCli | undefined;
@@ -65,4 +82,4 @@ try {
   );
   process.exitCode = 2;
 }
-loaded?.cli.main(argv, stdin);
+loaded?.cli.main(argv, stdin, stopWatchdog === undefined ? undefined : holdWatchdog);

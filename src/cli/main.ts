@@ -4,6 +4,7 @@ import { createGit } from '../git/git-cli-adapter.js';
 import { controllingTerminalPrompt } from '../repo/controlling-terminal.js';
 import { readToEnd } from '../repo/read-text.js';
 import { FdOutput } from './fd-output.js';
+import { processHttp, processSpawn } from './process-ports.js';
 import { runCli } from './run-cli.js';
 
 type TtyModule = typeof import('node:tty');
@@ -68,7 +69,7 @@ function isAlive(pid: number): boolean {
  * The Context of a real run: this process's folder, environment, clock, streams and terminal.
  * `stdin`: what bin.js already read from stdin (the hook's fast path), so it is not read twice.
  */
-export function processContext(stdin?: string): Context {
+export function processContext(stdin?: string, holdWatchdog?: (ms: number) => void): Context {
   outputs ??= processOutputs();
   return {
     cwd: process.cwd(),
@@ -92,6 +93,10 @@ export function processContext(stdin?: string): Context {
     },
     git: createGit,
     processes: { pid: process.pid, isAlive },
+    http: processHttp(),
+    spawn: processSpawn({ execPath: process.execPath, script: process.argv[1], env: process.env }),
+    platform: process.platform,
+    ...(holdWatchdog === undefined ? {} : { holdWatchdog }),
     // A person's question goes to the controlling terminal itself, asked of the operating
     // system when a verb asks (only the person-only verbs do).
     get prompt() {
@@ -106,8 +111,8 @@ export function processContext(stdin?: string): Context {
  * Runs the CLI on `argv` (without `node` and the script) in this process and sets its exit
  * code; `stdin` is stdin's text when the caller has read it already.
  */
-export function main(argv: string[], stdin?: string): void {
-  runCli(argv, processContext(stdin)).then(exitOnceWritten);
+export function main(argv: string[], stdin?: string, holdWatchdog?: (ms: number) => void): void {
+  runCli(argv, processContext(stdin, holdWatchdog)).then(exitOnceWritten);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 import { registerArchive } from './commands/archive.js';
+import { registerDecide } from './commands/decide.js';
 import { registerEvidence } from './commands/evidence.js';
 import { registerGates } from './commands/gates.js';
 import { registerHook, registerWindow } from './commands/guard.js';
@@ -9,6 +10,7 @@ import { registerInbox } from './commands/inbox.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerNotify } from './commands/notify.js';
 import { registerProgress } from './commands/progress.js';
 import { registerReport } from './commands/report.js';
 import { registerSigners } from './commands/signers.js';
@@ -33,11 +35,13 @@ export const registrations: readonly Registration[] = [
   registerHooks,
   registerInit,
   registerStaging,
+  registerDecide,
   registerReport,
   registerVerdict,
   registerEvidence,
   registerHook,
   registerWindow,
+  registerNotify,
   registerSigners,
   registerMcp,
 ];

@@ -1,6 +1,8 @@
 import { docPage } from './doc-page.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_GUARD, type GuardSettings, parseGuardSettings } from './guard-config.js';
+import { LINT_RULE_IDS } from './lint-rule-ids.js';
+import { DEFAULT_NOTIFY, type NotifySettings, parseNotifySettings } from './notify-config.js';
 import { loadYaml } from './yaml.js';
 
 /** `agent-config.yaml`, with every key defaulted (SPEC §9). Paths are repository-relative. */
@@ -28,9 +30,20 @@ export interface Config {
     ledger: boolean;
     /** Record a staged action's raw object, not only its SHA-256 (the ledger is committed). */
     recordObjects: boolean;
+    /**
+     * `required`: a resolved blocker needs its `decision.resolved` record (the lint rule
+     * `unrecorded-resolution` is on unless `lint.rules` switches it off); `optional` by default.
+     */
+    decisions: 'optional' | 'required';
+  };
+  lint: {
+    /** Rules switched on or off by id (`true` on); a rule not named keeps its default. */
+    rules: Record<string, boolean>;
   };
   /** Guard rules for the agent harness hook (docs/guard.md). */
   guard: GuardSettings;
+  /** Where announcements of what waits for a person go (docs/notify.md). */
+  notify: NotifySettings;
 }
 
 export const CONFIG_FILE = 'agent-config.yaml';
@@ -43,8 +56,10 @@ export const DEFAULT_CONFIG: Config = {
   stableDocs: ['docs/guidelines/**/*.md', 'docs/contracts/**/*.md', 'AGENTS.md', 'README.md'],
   verdicts: ['agents/evidence/reviews/**/*.json'],
   staging: { ttlMs: 15 * 60 * 1000, maxTtlMs: 24 * 60 * 60 * 1000 },
-  evidence: { ledger: true, recordObjects: false },
+  evidence: { ledger: true, recordObjects: false, decisions: 'optional' },
+  lint: { rules: {} },
   guard: DEFAULT_GUARD,
+  notify: DEFAULT_NOTIFY,
 };
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -71,20 +86,24 @@ export function formatDuration(ms: number): string {
 }
 
 type Field = 'path' | 'globs' | 'duration';
-const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'guard'> = {
-  roadmaps: ['roadmaps', 'path'],
-  dashboard: ['dashboard', 'path'],
-  frozen: ['frozen', 'globs'],
-  'failure-signatures': ['failureSignatures', 'globs'],
-  'stable-docs': ['stableDocs', 'globs'],
-  verdicts: ['verdicts', 'globs'],
-  staging: 'staging',
-  evidence: 'evidence',
-  guard: 'guard',
-};
-const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects'> = {
+const TOP_KEYS: Record<string, [keyof Config, Field] | 'staging' | 'evidence' | 'lint' | 'guard' | 'notify'> =
+  {
+    roadmaps: ['roadmaps', 'path'],
+    dashboard: ['dashboard', 'path'],
+    frozen: ['frozen', 'globs'],
+    'failure-signatures': ['failureSignatures', 'globs'],
+    'stable-docs': ['stableDocs', 'globs'],
+    verdicts: ['verdicts', 'globs'],
+    staging: 'staging',
+    evidence: 'evidence',
+    lint: 'lint',
+    guard: 'guard',
+    notify: 'notify',
+  };
+const EVIDENCE_KEYS: Record<string, 'ledger' | 'recordObjects' | 'decisions'> = {
   ledger: 'ledger',
   'record-objects': 'recordObjects',
+  decisions: 'decisions',
 };
 const STAGING_KEYS: Record<string, 'ttlMs' | 'maxTtlMs'> = { ttl: 'ttlMs', 'max-ttl': 'maxTtlMs' };
 
@@ -110,8 +129,19 @@ function parseEvidence(value: unknown, config: Config, lineOf: Locate, keyLine: 
       throw new ConfigError(
         `unknown key 'evidence.${sub}'`,
         keyLine(['evidence', sub]),
-        'known keys: ledger, record-objects',
+        'known keys: ledger, record-objects, decisions',
       );
+    }
+    if (target === 'decisions') {
+      if (subValue !== 'optional' && subValue !== 'required') {
+        throw new ConfigError(
+          `'evidence.decisions' must be optional or required`,
+          lineOf(['evidence', sub]),
+          'write optional or required',
+        );
+      }
+      config.evidence.decisions = subValue;
+      continue;
     }
     if (typeof subValue !== 'boolean') {
       throw new ConfigError(
@@ -121,6 +151,46 @@ function parseEvidence(value: unknown, config: Config, lineOf: Locate, keyLine: 
       );
     }
     config.evidence[target] = subValue;
+  }
+}
+
+function parseLint(value: unknown, config: Config, lineOf: Locate, keyLine: Locate): void {
+  const mapping = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!mapping(value)) {
+    throw new ConfigError(
+      `'lint' must be a mapping`,
+      lineOf(['lint']),
+      'for example `lint: { rules: { step-past-gate: on } }`',
+    );
+  }
+  for (const [sub, rules] of Object.entries(value as Record<string, unknown>)) {
+    if (sub !== 'rules') {
+      throw new ConfigError(`unknown key 'lint.${sub}'`, keyLine(['lint', sub]), 'known keys: rules');
+    }
+    if (!mapping(rules)) {
+      throw new ConfigError(
+        `'lint.rules' must be a mapping of rule ids to on or off`,
+        lineOf(['lint', 'rules']),
+        'for example `rules: { step-past-gate: on }`',
+      );
+    }
+    for (const [id, state] of Object.entries(rules as Record<string, unknown>)) {
+      if (!(LINT_RULE_IDS as readonly string[]).includes(id)) {
+        throw new ConfigError(
+          `unknown lint rule '${id}' in 'lint.rules'`,
+          keyLine(['lint', 'rules', id]),
+          `the rules are ${LINT_RULE_IDS.join(', ')}`,
+        );
+      }
+      if (state !== 'on' && state !== 'off') {
+        throw new ConfigError(
+          `'lint.rules.${id}' must be on or off`,
+          lineOf(['lint', 'rules', id]),
+          'write on or off',
+        );
+      }
+      config.lint.rules[id] = state === 'on';
+    }
   }
 }
 
@@ -185,8 +255,16 @@ export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSourc
       parseEvidence(value, config, lineOf, keyLine);
       continue;
     }
+    if (spec === 'lint') {
+      parseLint(value, config, lineOf, keyLine);
+      continue;
+    }
     if (spec === 'guard') {
       config.guard = parseGuardSettings(value, lineOf);
+      continue;
+    }
+    if (spec === 'notify') {
+      config.notify = parseNotifySettings(value, lineOf);
       continue;
     }
     if (spec === 'staging') {

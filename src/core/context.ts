@@ -41,6 +41,22 @@ export interface Patience {
   lockWaitMs: number;
 }
 
+/** The network, as notifications need it (docs/notify.md): one POST, answered with its status. */
+export interface HttpPort {
+  /** POSTs `body` to `url`; resolves with the status, or 0 when no answer came within `timeoutMs`. */
+  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number>;
+}
+
+/** Other programs, as notifications need them: run one with input, find one, start a drainer. */
+export interface SpawnPort {
+  /** Runs `argv` (no shell) with `input` on stdin; its exit code, or null when it could not start or timed out. */
+  run(argv: string[], input: string, timeoutMs: number): Promise<number | null>;
+  /** Whether `program` is found on PATH. */
+  has(program: string): boolean;
+  /** Starts this CLI again with `args`, detached from this process: never waits for it, never throws. */
+  detachSelf(args: string[]): void;
+}
+
 /** Asks a person one question at a terminal; absent when nobody can answer. */
 export type Prompt = (question: string) => Promise<string>;
 
@@ -68,6 +84,17 @@ export interface Context {
   io: Io;
   git: GitFactory;
   processes: Processes;
+  /** POSTs for webhook notifications; absent, webhooks are not sent (tests of pure code). */
+  http?: HttpPort;
+  /** Programs for command and desktop notifications and the detached drainer; absent, none run. */
+  spawn?: SpawnPort;
+  /** The operating system (`process.platform`): which desktop notifier to look for. */
+  platform?: string;
+  /**
+   * The hook's watchdog (bin.ts), moved to end the process `ms` from now: a hook that holds a
+   * call for a person (`--wait`) asks for the time it holds it. Absent outside the hook.
+   */
+  holdWatchdog?: (ms: number) => void;
   /** Set by the agent hook: see `Patience`. */
   patience?: Patience;
   /**

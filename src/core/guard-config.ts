@@ -20,6 +20,8 @@ export interface GuardSettings {
   /** Default actions no gate window may let through, beyond the defaults' own. */
   never: string[];
   rules: ConfiguredRule[];
+  /** `guard.wait`: how long the hook holds a call it has just staged for a person (ms; absent: not at all). */
+  waitMs?: number;
 }
 
 export const DEFAULT_GUARD: GuardSettings = { disable: [], never: [], rules: [] };
@@ -115,11 +117,11 @@ export function parseGuardSettings(value: unknown, where: Where): GuardSettings 
   }
   const data = value as Record<string, unknown>;
   for (const key of Object.keys(data)) {
-    if (!['disable', 'never', 'rules'].includes(key)) {
+    if (!['disable', 'never', 'rules', 'wait'].includes(key)) {
       throw new ConfigError(
         `unknown key 'guard.${key}'`,
         where(['guard', key]),
-        'known keys: disable, never, rules',
+        'known keys: disable, never, rules, wait',
       );
     }
   }
@@ -135,5 +137,31 @@ export function parseGuardSettings(value: unknown, where: Where): GuardSettings 
     disable: data.disable === undefined ? [] : names(data.disable, 'disable', where),
     never: data.never === undefined ? [] : names(data.never, 'never', where),
     rules: rulesValue.map((r, i) => rule(r, i, where)),
+    ...(data.wait === undefined ? {} : { waitMs: waitOf(data.wait, where) }),
   };
+}
+
+const WAIT = /^(\d+)\s*(s|m)$/;
+
+/** `guard.wait`: seconds or minutes (`90s`, `2m`), at most 10 minutes. */
+export function parseWait(text: string): number | null {
+  const m = WAIT.exec(text.trim());
+  if (!m) return null;
+  const ms = Number(m[1]) * (m[2] === 's' ? 1000 : 60_000);
+  return ms > 0 && ms <= MAX_WAIT_MS ? ms : null;
+}
+
+/** The longest wait: a harness holds the agent's call that long at most. */
+export const MAX_WAIT_MS = 10 * 60_000;
+
+function waitOf(value: unknown, where: Where): number {
+  const ms = typeof value === 'string' ? parseWait(value) : null;
+  if (ms === null) {
+    throw new ConfigError(
+      `'guard.wait' must be a duration of seconds or minutes up to 10m`,
+      where(['guard', 'wait']),
+      'for example wait: 2m (or leave it out: no wait)',
+    );
+  }
+  return ms;
 }

@@ -1,6 +1,7 @@
 import { type Config, DEFAULT_CONFIG, formatDuration, parseConfig } from '../core/config.js';
 import { AgentConfigError } from '../core/errors.js';
 import type { ConfiguredRule } from '../core/guard-config.js';
+import { channelKey } from '../core/notify-config.js';
 import { configuredRule, rulesFor } from './rules.js';
 
 /**
@@ -104,6 +105,14 @@ export function strictestConfig(configs: readonly Config[]): Config {
       rules: union(
         all.map((c) => c.guard.rules),
         ruleKey,
+      ),
+      ...(first.guard.waitMs === undefined ? {} : { waitMs: first.guard.waitMs }),
+    },
+    // A channel counts only where every version names it: an agent's edit of the working copy
+    // cannot add a program to run or a URL to send to (docs/notify.md).
+    notify: {
+      channels: first.notify.channels.filter((c) =>
+        rest.every((o) => o.notify.channels.some((d) => channelKey(d) === channelKey(c))),
       ),
     },
   };

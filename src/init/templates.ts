@@ -66,8 +66,10 @@ const KEY_NOTES: Record<string, string> = {
   staging: 'Staged confirmations: default lifetime of a stage, and the longest any stage can live.',
   guard:
     'Guard rules of the agent harness hook: default actions switched off, actions no gate window lets through, rules of your own.',
+  notify: `Where a person is told what waits for them: webhooks, programs, the desktop (${docPage('notify.md')}).`,
   evidence:
-    'The evidence ledger (agents/evidence/ledger/): whether it is written, and whether staged objects are kept raw.',
+    'The evidence ledger (agents/evidence/ledger/): whether it is written, whether staged objects are kept raw, and whether a resolved blocker needs the record `decide` writes.',
+  lint: 'Lint rules switched on or off by id (on or off), e.g. rules: { step-past-gate: on }.',
 };
 
 const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -81,6 +83,19 @@ function yamlValue(key: string, config: Config): unknown {
   const spec = CONFIG_KEYS[key];
   if (spec === undefined) return undefined;
   if (typeof spec !== 'string') return config[spec[0]];
+  // Rules are on or off in the file, booleans in the configuration.
+  if (spec === 'lint')
+    return {
+      rules: Object.fromEntries(Object.entries(config.lint.rules).map(([id, on]) => [id, on ? 'on' : 'off'])),
+    };
+  if (spec === 'notify')
+    return config.notify.channels.map((c) =>
+      c.kind === 'webhook'
+        ? { webhook: c.url }
+        : c.kind === 'command'
+          ? { command: c.argv }
+          : { desktop: true },
+    );
   const group = (config as unknown as Record<string, Record<string, unknown>>)[spec] ?? {};
   return Object.fromEntries(
     Object.entries(group).map(([field, value]) =>

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics.js';
+import { NO_DECISIONS } from '../evidence/decision-records.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
 import { lintDocuments } from './runner.js';
 import type { LintDocument, LintRule, RuleExample, Workspace } from './types.js';
@@ -20,6 +21,7 @@ export function lintExample(rule: LintRule, example: RuleExample): Promise<Diagn
       active: others.flatMap((o) => (o.roadmap && o.file.endsWith(`/${stem}.md`) ? [o.roadmap] : [])),
       elsewhere: [],
     }),
+    decisions: () => example.decisions ?? NO_DECISIONS,
   };
   return lintDocuments([exampleDocument(rule, example.file, example.text)], workspace, [rule], {
     parserDiagnostics: false,

@@ -20,6 +20,11 @@ async function exampleSection(rule: LintRule, example: RuleExample, ok: boolean)
   for (const other of example.others ?? []) {
     lines.push(`with \`${other.file}\`:`, '', fenced(other.text), '');
   }
+  const decisions = example.decisions;
+  if (decisions !== undefined) {
+    lines.push('with the evidence ledger holding these decisions (as `decide` records them):', '');
+    lines.push('~~~~json', sanitize(JSON.stringify(decisions, null, 2)), '~~~~', '');
+  }
   if (!ok) {
     const found = await lintExample(rule, example);
     lines.push('Findings:', '', '```text');
@@ -39,7 +44,7 @@ async function ruleSection(rule: LintRule): Promise<string[]> {
     '',
     m.rationale,
     '',
-    `Severity: ${m.severity} · fixable: ${m.fixable ? 'yes' : 'no'} · applies to: ${m.scopes.map((s) => SCOPE_TEXT[s]).join(', ')}`,
+    `Severity: ${m.severity} · fixable: ${m.fixable ? 'yes' : 'no'} · ${m.defaultOn === false ? `off by default (switch it on with \`lint: { rules: { ${m.id}: on } }\`)` : 'on by default'} · applies to: ${m.scopes.map((s) => SCOPE_TEXT[s]).join(', ')}`,
     '',
     '### Correct',
     '',
@@ -61,11 +66,14 @@ export async function renderRulesDoc(): Promise<string> {
     'the correct ones produce no finding, the incorrect ones produce exactly the findings shown.',
     'Hidden characters in examples are shown escaped (`\\u{200B}`), as the terminal shows them.',
     '',
-    '| Rule | Checks | Severity | Fixable |',
-    '|---|---|---|---|',
+    'A rule off by default runs when `agent-config.yaml` switches it on (`lint: { rules: { <rule>: on } }`)',
+    'or the command line names it; any rule is switched off the same way (`<rule>: off`).',
+    '',
+    '| Rule | Checks | Severity | Fixable | Default |',
+    '|---|---|---|---|---|',
     ...RULES.map(
       (r) =>
-        `| [\`${r.meta.id}\`](#${r.meta.id}) | ${r.meta.description} | ${r.meta.severity} | ${r.meta.fixable ? 'yes' : 'no'} |`,
+        `| [\`${r.meta.id}\`](#${r.meta.id}) | ${r.meta.description} | ${r.meta.severity} | ${r.meta.fixable ? 'yes' : 'no'} | ${r.meta.defaultOn === false ? 'off' : 'on'} |`,
     ),
     '',
   ];

@@ -1,4 +1,5 @@
 import type { Severity } from '../core/diagnostics.js';
+import type { DecisionLedger } from '../evidence/decision-records.js';
 import type { Roadmap } from '../roadmap/model.js';
 
 /** The kinds of document a rule can apply to; one file can be in several. */
@@ -29,6 +30,8 @@ export interface Workspace {
   /** Roadmap root relative to the repository (`agents/roadmaps`). */
   roadmapsDir: string;
   findRoadmaps(stem: string): RoadmapMatch;
+  /** The person's decisions the evidence ledger holds (verified, `human:` actors), read on first ask. */
+  decisions(): DecisionLedger;
 }
 
 /** A finding before the runner adds the file, the rule id and the default severity. */
@@ -45,6 +48,8 @@ export interface RuleExample {
   text: string;
   /** Other roadmaps the example refers to (`<stem>#<id>` references). */
   others?: Array<{ file: string; text: string }>;
+  /** The decisions the ledger holds for the example (`decide`'s records); none when absent. */
+  decisions?: DecisionLedger;
 }
 
 /** Everything `docs/rules.md` says about a rule. */
@@ -57,6 +62,11 @@ export interface RuleMeta {
   severity: Severity;
   /** Whether `agent-config` can fix the finding itself (none can yet). */
   fixable: boolean;
+  /**
+   * Runs unless `lint.rules` switches it off (true when absent); a rule off by default runs
+   * when `lint.rules` switches it on or the command line names it.
+   */
+  defaultOn?: boolean;
   scopes: Scope[];
   examples: { ok: RuleExample[]; notOk: RuleExample[] };
 }

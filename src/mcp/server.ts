@@ -15,7 +15,7 @@ export const INSTRUCTIONS = [
   'agent-config: the roadmaps, open decisions and staged confirmations of this repository.',
   'Read with gates, pending, progress_check, lint, evidence_verify and roadmap; every roadmap is also a resource (agent-config://roadmaps/<path>).',
   `For an irreversible action, call stage, tell the person the token and the command \`${personCommand('confirm TOKEN')}\`, then call claim: carry the action out only when claim answers \`execute\`.`,
-  'Confirming, declining and opening a gate window are a person’s alone, at a terminal: no tool does them. Never ask for a way around that.',
+  `Confirming, declining and opening a gate window are a person’s alone, at a terminal, and so are answering a blocker and approving a plan (\`${personCommand('decide')}\`, the command gates names): no tool does them. Never ask for a way around that.`,
 ].join('\n');
 
 /** The URI prefix of the roadmap resources. */

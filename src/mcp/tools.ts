@@ -72,7 +72,7 @@ const gates: ToolSpec = {
       const stages = report.pending.rows.filter((r) => r.status === 'pending').length;
       const text =
         report.hasRoadmaps || stages > 0
-          ? renderGatesReply(report.entries, stages).text
+          ? renderGatesReply(report.entries, stages, report.plans ?? []).text
           : renderNoRoadmaps('reply');
       // As `gates --reply` prints it: an open window's line first.
       const window = report.window ?? null;

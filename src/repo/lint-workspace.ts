@@ -4,9 +4,11 @@ import picomatch from 'picomatch';
 import type { Config } from '../core/config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
+import type { SignerTrust } from '../evidence/trust.js';
 import type { LintDocument, Scope, Workspace } from '../lint/types.js';
 import { roadmapStem } from '../roadmap/names.js';
 import { parseRoadmap } from '../roadmap/scanner.js';
+import { readDecisionLedger } from './decision-ledger.js';
 import {
   EXCLUDED_DIRS,
   isMarkdownName,
@@ -112,8 +114,10 @@ export function createWorkspace(
   root: string,
   config: Config,
   loaded: ReadonlyMap<string, LintDocument>,
+  signing: { trust: SignerTrust; now: Date } | null = null,
 ): Workspace {
   let byStem: Map<string, string[]> | undefined;
+  let decisions: ReturnType<typeof readDecisionLedger> | undefined;
   const parsed = new Map<string, LintDocument | null>();
   const load = (rel: string) => {
     if (loaded.has(rel)) return loaded.get(rel)!;
@@ -133,6 +137,10 @@ export function createWorkspace(
       const active = (byStem.get(stem) ?? []).flatMap((rel) => load(rel)?.roadmap ?? []);
       const elsewhere = ELSEWHERE.filter((d) => existsSync(join(root, config.roadmaps, d, `${stem}.md`)));
       return { active, elsewhere };
+    },
+    decisions() {
+      decisions ??= readDecisionLedger(root, signing?.trust ?? null, signing?.now ?? new Date(0));
+      return decisions;
     },
   };
 }

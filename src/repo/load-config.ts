@@ -27,6 +27,9 @@ export function loadConfigSource(root: string): ConfigSource {
     bytes = readRegularFile(abs);
   } catch (error) {
     const kind = notRegularKind(error);
+    // A folder is a person's slip, answered as before; anything else in its place is refused.
+    if (kind === 'a folder')
+      throw new ConfigError('cannot read (EISDIR)', CONFIG_FILE, 'name a file, not a folder');
     if (kind !== null)
       throw new ConfigError(
         `is ${kind}, not a regular file`,

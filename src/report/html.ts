@@ -2,7 +2,14 @@ import { escapeHtml as e, jsonForScript } from './escape.js';
 import type { HistoryPoint, ReportPage } from './model.js';
 import { commitCell, dayCell, dayOf, table } from './parts.js';
 import { renderRoadmaps } from './roadmaps.js';
-import { renderDecisions, renderEvidence, renderLint, renderPending, renderWindow } from './sections.js';
+import {
+  renderDecisions,
+  renderDecisionsMade,
+  renderEvidence,
+  renderLint,
+  renderPending,
+  renderWindow,
+} from './sections.js';
 import { REPORT_CSS } from './style.js';
 import { renderLineChart } from './svg.js';
 
@@ -88,6 +95,26 @@ function burnUp(history: readonly HistoryPoint[]): string {
 }
 
 /**
+ * Decisions answered over time, beside the progress chart: the running count of what people
+ * decided with `decide` (one point per decision), then the table of who, when and which answer.
+ */
+function decidedOverTime(doc: ReportPage): string {
+  const rows = doc.decisions?.decisions ?? [];
+  if (rows.length < 2) return renderDecisionsMade(doc.decisions);
+  const chart = renderLineChart({
+    id: 'decided-chart',
+    title: 'Decisions answered, running count',
+    description: `${rows.length} decisions from ${dayOf(rows[0]!.ts)} to ${dayOf(rows[rows.length - 1]!.ts)}.`,
+    series: [{ name: 'decided', className: 'done', values: rows.map((_, i) => i + 1), area: true }],
+    xLabels: [dayOf(rows[0]!.ts), dayOf(rows[rows.length - 1]!.ts)],
+  });
+  return renderDecisionsMade(doc.decisions).replace(
+    '<h2>Decisions answered</h2>',
+    `<h2>Decisions answered</h2><figure>${chart}</figure>`,
+  );
+}
+
+/**
  * The report as one self-contained HTML page: inline CSS and SVG only, a strict CSP, no script
  * that runs, every text from a file escaped, and the document embedded once as JSON. The same
  * document always gives the same bytes.
@@ -111,6 +138,7 @@ export function renderReportHtml(doc: ReportPage): string {
     '<main>',
     tiles(doc),
     burnUp(doc.history),
+    decidedOverTime(doc),
     renderRoadmaps(doc),
     renderDecisions(doc.gates),
     renderPending(doc.pending),

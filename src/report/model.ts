@@ -112,6 +112,19 @@ export interface EvidenceLogShown {
   }>;
 }
 
+/** What the page shows of the decisions people made with `decide`, oldest first. */
+export interface DecisionsShown {
+  decisions: ReadonlyArray<{
+    ts: string;
+    actor: string;
+    kind: 'resolved' | 'approved';
+    roadmap: string;
+    blocker: string | null;
+    option: string | null;
+    answer: string | null;
+  }>;
+}
+
 /**
  * What the page draws: the history from git, and what it shows of the documents of other verbs
  * (null where that verb cannot run here). The `report --json` document, whose members are those
@@ -128,4 +141,6 @@ export interface ReportPage {
   evidence: EvidenceShown | null;
   evidenceLog: EvidenceLogShown | null;
   lint: Pick<LintJsonDocument, 'summary' | 'findings'> | null;
+  /** The decisions people made with `decide` (null where the ledger cannot be read). */
+  decisions?: DecisionsShown | null;
 }

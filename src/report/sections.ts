@@ -2,6 +2,7 @@ import { personCommand } from '../core/person-command.js';
 import { escapeHtml as e } from './escape.js';
 import type {
   DecisionShown,
+  DecisionsShown,
   EvidenceLogShown,
   EvidenceShown,
   GatesShown,
@@ -183,6 +184,39 @@ export function renderLint(lint: ReportPage['lint']): string {
         e(f.severity),
         e(f.rule),
         e(f.message),
+      ]),
+    ),
+    '</section>',
+  ].join('\n');
+}
+
+/**
+ * The decisions people answered with `decide`, oldest first: when, who, which roadmap and
+ * blocker (or plan), and which option or answer — every value escaped.
+ */
+export function renderDecisionsMade(made: DecisionsShown | null | undefined): string {
+  const head = '<section id="decided"><h2>Decisions answered</h2>';
+  if (made === null || made === undefined)
+    return `${head}<p class="muted">The evidence ledger could not be read here.</p></section>`;
+  const rows = made.decisions;
+  if (rows.length === 0)
+    return `${head}<p class="muted">No decision recorded with <code>${e(personCommand('decide'))}</code> yet.</p></section>`;
+  const people = new Set(rows.map((r) => r.actor)).size;
+  return [
+    head,
+    `<p>${rows.length} decision(s) by ${people} person(s), from ${e(rows[0]!.ts.slice(0, 10))} to ${e(rows[rows.length - 1]!.ts.slice(0, 10))}.</p>`,
+    table(
+      'decided-table',
+      'Decisions answered',
+      ['When', 'Who', 'Roadmap', 'Decision', 'Answer'],
+      rows.map((r) => [
+        `<span class="nw">${e(r.ts.slice(0, 16).replace('T', ' '))}</span>`,
+        e(r.actor),
+        `<code>${e(r.roadmap)}</code>`,
+        r.kind === 'approved' ? 'plan approved' : `<code>${e(r.blocker ?? '')}</code>`,
+        r.kind === 'approved'
+          ? '<span class="muted">(the plan as it stood)</span>'
+          : `${r.option === null ? '<span class="muted">in words:</span> ' : '<span class="muted">option:</span> '}${e(r.answer ?? '')}`,
       ]),
     ),
     '</section>',

@@ -1,4 +1,4 @@
-import type { Blocker, BlockerField } from './model.js';
+import type { Blocker, BlockerField, BlockerOption } from './model.js';
 
 /** A line of a blocker entry's body; fenced lines arrive as empty text. */
 export interface BodyLine {
@@ -63,6 +63,51 @@ function readTodo(body: BodyLine[], at: number, first: string): string[] {
   return todo;
 }
 
+// An item of the `Options` list: a bullet (`-`, `*`, `+`) or a number (`1.`, `1)`), then text.
+const OPTION_ITEM = /^(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$/s;
+// The mark of the recommended option: `(recommended)` at the end of the item, any case.
+const RECOMMENDED = /\s*\(recommended\)\s*$/i;
+
+// Most blockers list no options: they share this one empty list (never written to).
+const NO_OPTIONS: BlockerOption[] = Object.freeze([]) as unknown as BlockerOption[];
+
+function option(pieces: readonly string[], line: number): BlockerOption {
+  // The mark may end the item's first line or its last: either reads as written.
+  const recommended = pieces.some((p) => RECOMMENDED.test(p));
+  const text = pieces
+    .map((p) => (recommended ? p.replace(RECOMMENDED, '') : p))
+    .filter((p) => p !== '')
+    .join(' ');
+  return { text, recommended, line };
+}
+
+/**
+ * The items of an `Options` list: each list line below the field starts an option, a plain line
+ * continues the one above; blank lines between items are skipped. The list ends at a heading,
+ * another bold-label bullet, a plain line after a blank one, or a plain line before any item.
+ */
+function readOptions(body: BodyLine[], at: number): BlockerOption[] {
+  const items: Array<{ pieces: string[]; line: number }> = [];
+  let blank = false;
+  for (let i = at + 1; i < body.length; i++) {
+    const trimmed = body[i]!.text.trim();
+    if (trimmed === '') {
+      blank = true;
+      continue;
+    }
+    if (trimmed.startsWith('#') || FIELD.test(trimmed)) break;
+    const item = OPTION_ITEM.exec(trimmed);
+    if (item !== null) {
+      items.push({ pieces: [stripComments(item[1]!).trim()], line: body[i]!.line });
+    } else {
+      if (blank || items.length === 0) break;
+      items[items.length - 1]!.pieces.push(stripComments(trimmed).trim());
+    }
+    blank = false;
+  }
+  return items.map((it) => option(it.pieces, it.line));
+}
+
 /** Builds one blocker from its `### blocker:` heading and body, as upstream's `parse_blockers`. */
 export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): Blocker {
   const blocker: Blocker = {
@@ -78,7 +123,9 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     blockerClass: '',
     run: '',
     budget: '',
+    options: NO_OPTIONS,
     line,
+    end: body.length > 0 ? body[body.length - 1]!.line : line,
     legacy: false,
     fields: [],
   };
@@ -102,6 +149,10 @@ export function parseBlockerEntry(id: string, line: number, body: BodyLine[]): B
     seen.add(key);
     if (key === 'what to do') {
       blocker.todo = readTodo(body, i, value);
+      continue;
+    }
+    if (key === 'options') {
+      blocker.options = readOptions(body, i);
       continue;
     }
     const prop = KNOWN[key];
@@ -128,7 +179,9 @@ export function legacyBlocker(text: string, line: number): Blocker {
     blockerClass: '',
     run: '',
     budget: '',
+    options: NO_OPTIONS,
     line,
+    end: line,
     legacy: true,
     fields: [],
   };

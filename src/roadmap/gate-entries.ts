@@ -83,6 +83,43 @@ export function gateEntriesOf(roadmap: Roadmap): GateEntry[] {
   }));
 }
 
+// A word the shell reads as itself: anything else is single-quoted.
+const SHELL_WORD = /^[A-Za-z0-9._/:@%+=,-]+$/;
+
+/** `text` as one shell word: as it is when that is safe, else single-quoted. */
+export function shellWord(text: string): string {
+  return SHELL_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The arguments of the `decide` command that answers this entry (after `agent-config`), or
+ * null when no person decides it with the tool: a legacy `> Blocked until` note, or a blocker
+ * owned by someone else. `--option N` when the entry lists options, `--answer '…'` otherwise.
+ */
+export function decideArgs(entry: GateEntry): string | null {
+  if (entry.blocker.legacy || !entry.needsYou) return null;
+  const choice = entry.blocker.options.length > 0 ? '--option N' : "--answer '…'";
+  return `decide ${shellWord(entry.blocker.id)} --roadmap ${shellWord(entry.file)} ${choice}`;
+}
+
+/** A roadmap whose plan needs a person's approval, and why. */
+export interface PlanEntry {
+  /** Path relative to the roadmap root. */
+  roadmap: string;
+  /** Repository-relative path. */
+  file: string;
+  /** `unapproved`: never approved; `drifted`: its phases or steps changed since the latest approval. */
+  state: 'unapproved' | 'drifted';
+  /** Who approved the plan last, and when (ISO-8601); null when never. */
+  approvedBy: string | null;
+  approvedAt: string | null;
+}
+
+/** The arguments of the `decide` command that approves a plan (after `agent-config`). */
+export function approvePlanArgs(plan: Pick<PlanEntry, 'file'>): string {
+  return `decide --approve-plan ${shellWord(plan.file)}`;
+}
+
 /** Every open blocker of the given roadmaps (structured and legacy), in `gates` order. */
 export function collectGateEntries(roadmaps: readonly Roadmap[]): GateEntry[] {
   return roadmaps.flatMap(gateEntriesOf).sort(compareGateEntries);

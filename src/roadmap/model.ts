@@ -44,6 +44,15 @@ export interface BlockerField {
   unindented: boolean;
 }
 
+/** One item of a blocker's `- **Options:**` list, numbered from 1 in file order. */
+export interface BlockerOption {
+  /** The item's text, its list marker and its `(recommended)` mark removed, continuation lines joined. */
+  text: string;
+  /** The item ends with `(recommended)` (any case). */
+  recommended: boolean;
+  line: number;
+}
+
 /** A `### blocker: <id>` entry (or the synthetic `legacy` one from a `> Blocked until` note). */
 export interface Blocker {
   id: string;
@@ -62,8 +71,12 @@ export interface Blocker {
   blockerClass: string;
   run: string;
   budget: string;
+  /** The `- **Options:**` list, in order; empty when the entry has none. */
+  options: BlockerOption[];
   /** Line of the `### blocker:` heading (of the quote, for the legacy note). */
   line: number;
+  /** Last line of the entry's body (the heading's line when it has none); trailing blank lines included. */
+  end: number;
   legacy: boolean;
   /** Every bold-label bullet in the entry's body, known labels or not, in order. */
   fields: BlockerField[];

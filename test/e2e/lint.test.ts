@@ -23,7 +23,7 @@ function commit(cwd: string, message: string) {
 }
 
 const plan = (marker: string) =>
-  `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Blockers\n\n${OPEN_BLOCKER_GO}`;
+  `# Plan\n\n## Phase 1 — Work\n\n- [ ] a <!-- blocked-by: ${marker} -->\n\n## Phase 2 — More\n\n- [ ] b\n\n## Blockers\n\n${OPEN_BLOCKER_GO}`;
 
 beforeAll(() => {
   ensureBuilt();
@@ -90,7 +90,8 @@ describe('the pre-commit hook in a real commit', () => {
     expect(blocked.stderr + blocked.stdout).toContain("blocked-by references unknown blocker id 'gone'");
     expect(git(dir, 'log', '--format=%s')).toBe('dashboard\ninitial\n');
 
-    writeFiles(dir, { 'agents/roadmaps/plan.md': plan('go').replace('- [ ] a', '- [x] a') });
+    // Ticked in Phase 2: the open blocker holds Phase 1, where a tick is a step-past-gate finding.
+    writeFiles(dir, { 'agents/roadmaps/plan.md': plan('go').replace('- [ ] b', '- [x] b') });
     git(dir, 'add', 'agents/roadmaps/plan.md');
     const stale = commit(dir, 'ticked without the dashboard');
     expect(stale.code).not.toBe(0);

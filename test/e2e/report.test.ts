@@ -25,6 +25,7 @@ describe('agent-config report (built binary)', () => {
       'evidence',
       'evidenceLog',
       'lint',
+      'decisions',
     ]);
   });
 

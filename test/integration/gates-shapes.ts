@@ -34,6 +34,9 @@ ${steps(5)}
 
   2. Record it in \`package.json\`
      and in this entry.
+- **Options:**
+  1. \`@agent-config/cli\` (recommended)
+  2. \`agent-config\`, if the bare name is still free
 - **Resolved when:** \`package.json\` carries the chosen name and this entry says \`resolved\`.
 
 ### blocker: rotate-keys

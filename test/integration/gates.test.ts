@@ -239,6 +239,8 @@ describe('gates on real upstream roadmaps', () => {
           '(a), opportunistically. The probes are cheap once the boundary is reached anyway; what is expensive is manufacturing the boundary. (b) is the honest end state if the opportunity never arrives, and the review date exists so that outcome is chosen rather than defaulted into.',
         ifNothing:
           'the roadmap sits in `later/` past its review date and becomes the indefinite speculative debt the council named as the one real cost of parking it.',
+        options: [],
+        decide: null,
         line: 57,
       },
     ]);

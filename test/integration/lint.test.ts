@@ -196,7 +196,7 @@ describe('agent-config lint with paths', () => {
     expect(missing.code).toBe(2);
     const word = await run(dir, ['lint', 'blocker']);
     expect(word.stderr).toBe(
-      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode, verdicts\n',
+      'agent-config: blocker: is neither a rule nor an existing path — the rules are blockers, trackable, failure-signatures, roadmap-refs, hidden-unicode, verdicts, step-past-gate, unrecorded-resolution, plan-drift\n',
     );
     expect(word.code).toBe(2);
     expect(outside.stdout + missing.stdout + word.stdout).toBe('');

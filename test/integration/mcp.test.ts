@@ -168,4 +168,35 @@ describe('the MCP server in process', () => {
     await client.close();
     await served;
   });
+
+  it('exposes a blocker’s options and its decide command through gates, and never offers decide as a tool', async () => {
+    const dir = makeRepo({
+      'agents/roadmaps/ship.md': `${ROADMAP}\n## Blockers\n\n### blocker: pick-db\n- **Status:** open\n- **Owner:** user\n- **Options:**\n  1. SQLite (recommended)\n  2. Postgres\n`,
+    });
+    const { client, served } = await serve(dir);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain('decide');
+    expect(client.getInstructions()).toContain(
+      'answering a blocker and approving a plan (`npx --no agent-config decide`',
+    );
+    const gates = await client.callTool({ name: 'gates', arguments: {} });
+    const printed = JSON.parse((await run(dir, ['gates', '--json'])).stdout);
+    expect(gates.structuredContent).toEqual(printed);
+    expect(printed.blockers[0]).toMatchObject({
+      options: [
+        { n: 1, text: 'SQLite', recommended: true },
+        { n: 2, text: 'Postgres', recommended: false },
+      ],
+      decide: 'npx --no agent-config decide pick-db --roadmap agents/roadmaps/ship.md --option N',
+    });
+    const reply = await client.callTool({ name: 'gates', arguments: { reply: true } });
+    expect(JSON.stringify(reply.structuredContent)).toContain('Options: 1. SQLite (recommended)');
+    const decide = await client.callTool({ name: 'decide', arguments: { id: 'pick-db', option: 1 } }).then(
+      (r) => r.isError,
+      () => true,
+    );
+    expect(decide).toBe(true);
+    await client.close();
+    await served;
+  });
 });

@@ -59,7 +59,8 @@ export async function renderGatesReport(
   warnAboutRecords(ctx, pending);
   // Live stages join the views; without them every view is upstream's, byte for byte.
   const stages = pending.rows.filter((r) => r.status === 'pending');
-  const quiet = stages.length === 0;
+  const plans = report.plans ?? [];
+  const quiet = stages.length === 0 && plans.length === 0;
 
   if (view === 'json') {
     printDocument(ctx, gatesDocument(report, all), gatesDocumentCompact(report));
@@ -73,8 +74,8 @@ export async function renderGatesReport(
   }
   const shown =
     view === 'reply'
-      ? render.renderGatesReply(report.entries, stages.length)
-      : render.renderGatesText(report.entries, { all, stages });
+      ? render.renderGatesReply(report.entries, stages.length, plans)
+      : render.renderGatesText(report.entries, { all, stages, plans });
   ctx.io.stdout.write(shown.text);
   for (const h of shown.hidden) err(ctx, describeHidden(h));
   // Where a person's decision waits (or a window is open) and nobody signs, say what that proves.

@@ -11,6 +11,7 @@ import {
 import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_CANNOT_RUN, EXIT_OK, UsageError } from '../../core/errors.js';
+import { parseWait } from '../../core/guard-config.js';
 import type { ExitCode } from '../../core/outcomes.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { HARNESSES, type Harness, PROJECT_DIR_VARIABLE, renderHookOutput } from '../../guard/harness.js';
@@ -30,7 +31,7 @@ interface HookAnswer {
  * with exit 0 (or 2 with one stderr line, which every harness reads as a block): a harness lets
  * a call through when its hook crashes or exits 1, so nothing may escape from here.
  */
-async function answer(ctx: Context, harness: Harness): Promise<HookAnswer> {
+async function answer(ctx: Context, harness: Harness, waitMs?: number): Promise<HookAnswer> {
   let text = '';
   try {
     text = ctx.readStdin?.() ?? '';
@@ -42,7 +43,7 @@ async function answer(ctx: Context, harness: Harness): Promise<HookAnswer> {
     return { stdout: '', stderr: line, exit: EXIT_CANNOT_RUN };
   }
   try {
-    const report = await runHook(ctx, { harness, input: text });
+    const report = await runHook(ctx, { harness, input: text, waitMs });
     if (report.block !== null)
       return { stdout: '', stderr: sanitize(report.block, { inline: true }), exit: EXIT_CANNOT_RUN };
     const warning = report.warning === null ? null : sanitize(report.warning, { inline: true });
@@ -68,9 +69,21 @@ export function registerHook(program: Command, ctx: Context, act: Act): void {
       `the agent harness hook: stage an agent's guarded shell commands for a person (${docPage('guard.md')})`,
     )
     .argument('<harness>', `the harness whose hook JSON is on stdin: ${HARNESSES.join(', ')}`)
+    .option(
+      '--wait <duration>',
+      `hold a call just staged this long for a person, such as 90s or 2m (default: guard.wait; ${docPage('notify.md')})`,
+    )
     .action(
       act(
-        async (harness: string) => {
+        async (harness: string, opts: { wait?: string }) => {
+          const waitMs = opts.wait === undefined ? undefined : parseWait(opts.wait);
+          if (waitMs === null) {
+            throw new UsageError(
+              `not a wait: ${opts.wait}`,
+              'agent-config hook --wait',
+              'use seconds or minutes up to 10m, such as 90s or 2m',
+            );
+          }
           if (!HARNESSES.includes(harness as Harness)) {
             throw new UsageError(
               `unknown harness '${harness}'`,
@@ -78,7 +91,7 @@ export function registerHook(program: Command, ctx: Context, act: Act): void {
               `use one of ${HARNESSES.join(', ')}`,
             );
           }
-          const report = await answer(ctx, harness as Harness);
+          const report = await answer(ctx, harness as Harness, waitMs);
           return { report, exit: report.exit };
         },
         (report) => {

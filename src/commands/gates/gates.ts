@@ -3,20 +3,28 @@ import type { Context } from '../../core/context.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_OK } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
+import { personCommand } from '../../core/person-command.js';
+import { latestApproval } from '../../evidence/decision-records.js';
 import type { WindowView } from '../../guard/window.js';
-import { openRepository } from '../../repo/open-repository.js';
+import { readDecisionLedger } from '../../repo/decision-ledger.js';
+import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import { blockerClass } from '../../roadmap/blockers.js';
+import { needsApproval, planSha256 } from '../../roadmap/decision-entry.js';
 import {
+  approvePlanArgs,
   compareGateEntries,
+  decideArgs,
   type GateEntry,
   gateEntriesOf,
   mayHoldBlockers,
+  type PlanEntry,
 } from '../../roadmap/gate-entries.js';
 import { regroupTodo } from '../../roadmap/todo.js';
 import { policyAt } from '../../staging/status.js';
 import { type OpenWindowDocument, openWindowDocument, windowSource, windowStateAt } from '../guard/window.js';
 import { signersListedHere } from '../signing/signers-listed.js';
+import { loadSignerTrust } from '../signing/trust.js';
 import {
   type PendingDocument,
   type PendingReport,
@@ -54,8 +62,50 @@ export interface GatesReport {
   pending: PendingReport;
   /** The open gate window, shown first (docs/guard.md); null when none is open. */
   window?: WindowView | null;
+  /** Plans that wait for a person's approval (`approval: required`, unapproved or changed since). */
+  plans?: PlanEntry[];
   /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
   signersListed?: boolean;
+}
+
+// `approval: required` in a frontmatter, looked for in the bytes before any parse (ASCII only,
+// so it answers the same on the Latin-1 view); a cheap superset, never a parser.
+const APPROVAL_AT = /^approval:[ \t]*['"]?required/im;
+
+/** The file may ask for plan approval: `gates` parses it even without a blocker. */
+export function mayNeedApproval(text: string): boolean {
+  if (!text.startsWith('---')) return false;
+  // Only the frontmatter is looked at: up to its closing line (a superset when it has none).
+  const found = text.indexOf('\n---', 3);
+  const end = found === -1 ? Math.min(text.length, 8192) : found;
+  // Searched backwards from the frontmatter's end: the body is never scanned.
+  return text.lastIndexOf('approval', end) >= 3 && APPROVAL_AT.test(text.slice(0, end));
+}
+
+/** The plans among `candidates` that no approval on record covers, in path order. */
+async function plansWaiting(
+  ctx: Context,
+  repo: Repository,
+  candidates: Array<{ rel: string; file: string; sha: string }>,
+): Promise<PlanEntry[]> {
+  if (candidates.length === 0) return [];
+  // Where signers are registered only a signed approval counts: the signers in force are read
+  // only when some plan asks for approval.
+  const { trust } = await loadSignerTrust(repo);
+  const ledger = readDecisionLedger(repo.root, trust, ctx.clock());
+  const out: PlanEntry[] = [];
+  for (const c of candidates) {
+    const latest = latestApproval(ledger, c.file);
+    if (latest?.planSha256 === c.sha) continue;
+    out.push({
+      roadmap: c.rel,
+      file: c.file,
+      state: latest === undefined ? 'unapproved' : 'drifted',
+      approvedBy: latest?.actor ?? null,
+      approvedAt: latest?.ts ?? null,
+    });
+  }
+  return out;
 }
 
 /**
@@ -67,9 +117,10 @@ export interface GatesReport {
 export async function runGates(ctx: Context, options: GatesOptions): Promise<GatesReport> {
   const repo = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const { root, config } = repo;
+  const { approvals, ...decisions } = readDecisions(root, config);
   return {
     root,
-    ...readDecisions(root, config),
+    ...decisions,
     pending: readPending(
       root,
       policyAt(ctx.clock(), { ...config.staging, worktree: identityOf(ctx, root) }),
@@ -78,6 +129,7 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
       },
     ),
     window: (await windowStateAt(windowSource(repo), ctx.clock())).window,
+    plans: await plansWaiting(ctx, repo, approvals),
     signersListed: signersListedHere(root),
   };
 }
@@ -86,17 +138,24 @@ export async function runGates(ctx: Context, options: GatesOptions): Promise<Gat
 export function readDecisions(
   root: string,
   config: Config,
-): Pick<GatesReport, 'roadmapsDir' | 'hasRoadmaps' | 'entries' | 'problems' | 'warnings'> {
+): Pick<GatesReport, 'roadmapsDir' | 'hasRoadmaps' | 'entries' | 'problems' | 'warnings'> & {
+  /** The plans that ask for approval (`approval: required`), with the SHA-256 of each plan. */
+  approvals: Array<{ rel: string; file: string; sha: string }>;
+} {
   // Only a file that can hold a blocker is parsed: most roadmaps of a big tree have none.
   // and only its open blockers are kept, not the whole model.
   const entries: GateEntry[] = [];
+  const approvals: Array<{ rel: string; file: string; sha: string }> = [];
   const tree = scanRoadmapTree(
     root,
     config,
     (roadmap) => {
-      if (roadmap.phases.length > 0) entries.push(...gateEntriesOf(roadmap));
+      if (roadmap.phases.length === 0) return;
+      entries.push(...gateEntriesOf(roadmap));
+      if (needsApproval(roadmap))
+        approvals.push({ rel: roadmap.rel, file: roadmap.file, sha: planSha256(roadmap) });
     },
-    { select: mayHoldBlockers },
+    { select: (text) => mayHoldBlockers(text) || mayNeedApproval(text) },
   );
   return {
     roadmapsDir: tree.roadmapsDir,
@@ -104,6 +163,7 @@ export function readDecisions(
     entries: entries.sort(compareGateEntries),
     problems: tree.problems,
     warnings: tree.warnings,
+    approvals,
   };
 }
 
@@ -127,7 +187,18 @@ export interface GatesBlockerDocument {
   question: string;
   recommendation: string;
   ifNothing: string;
+  /** The `- **Options:**` list, numbered from 1 as `decide --option N` takes them; empty without one. */
+  options: GatesOptionDocument[];
+  /** The command a person runs to answer it (`npx --no agent-config decide …`); null when none does. */
+  decide: string | null;
   line: number;
+}
+
+/** One option of a blocker: its number for `decide --option`, its text, and whether it is the recommended one. */
+export interface GatesOptionDocument {
+  n: number;
+  text: string;
+  recommended: boolean;
 }
 
 /** `gates --json` (and `gates --all --json`). */
@@ -141,9 +212,19 @@ export interface GatesDocument {
   blockers: GatesBlockerDocument[];
   /** What `pending --json` prints, when a stage record exists (expired or unreadable included). */
   pending?: PendingDocument;
+  /** Plans waiting for a person's approval, when any does (`decide --approve-plan`). */
+  plans?: GatesPlanDocument[];
 }
 
-function blockerDocument({ blocker: b, roadmap, needsYou, openSteps }: GateEntry): GatesBlockerDocument {
+/** A plan waiting for approval in `gates --json`. */
+export interface GatesPlanDocument extends PlanEntry {
+  /** The command a person runs to approve it. */
+  decide: string;
+}
+
+function blockerDocument(entry: GateEntry): GatesBlockerDocument {
+  const { blocker: b, roadmap, needsYou, openSteps } = entry;
+  const decide = decideArgs(entry);
   return {
     id: b.id,
     roadmap,
@@ -157,6 +238,8 @@ function blockerDocument({ blocker: b, roadmap, needsYou, openSteps }: GateEntry
     question: b.question,
     recommendation: b.recommendation,
     ifNothing: b.ifNothing,
+    options: b.options.map((o, i) => ({ n: i + 1, text: o.text, recommended: o.recommended })),
+    decide: decide === null ? null : personCommand(decide),
     line: b.line,
   };
 }
@@ -180,6 +263,9 @@ export function gatesDocument(report: GatesReport, all: boolean): GatesDocument 
     other: report.entries.length - mine,
     blockers: shown.map(blockerDocument),
     ...(anyStageRecord(report) ? { pending: pendingDocument(report.pending) } : {}),
+    ...((report.plans ?? []).length > 0
+      ? { plans: (report.plans ?? []).map((p) => ({ ...p, decide: personCommand(approvePlanArgs(p)) })) }
+      : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { storeOf } from '../staging/staging-shared.js';
 import { aliasReader, answerChecks, type ReadAliases } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
+import { waitForPerson } from './hook-wait.js';
 import { throughWindow } from './hook-window.js';
 import type { WindowSource } from './window.js';
 
@@ -196,6 +197,8 @@ export interface HookOptions {
   input: string;
   /** Milliseconds to the answer (default `HOOK_DEADLINE_MS`; tests shorten it). */
   deadlineMs?: number;
+  /** `--wait`: hold a call just staged this long for a person (else `guard.wait`; docs/notify.md). */
+  waitMs?: number;
 }
 
 const SIGNATURE_OUTCOMES: ReadonlySet<string> = new Set(SIGNATURE_REFUSALS);
@@ -241,7 +244,12 @@ export async function runHook(ctx: Context, options: HookOptions): Promise<HookR
         `the guard could not decide within ${seconds(deadlineMs)} (a lock, a slow disk or git kept it waiting), so the command was not run. Run it again; if this repeats, ask a person to look.`,
       ),
     );
-  return withDeadline(decideHook(patient, options), deadlineMs, late);
+  const started = ctx.clock().getTime();
+  const decided = await withDeadline(decideHook(patient, options), deadlineMs, late);
+  if (decided.outcome !== 'staged') return decided;
+  return waitForPerson(patient, options.harness, decided, started, options.waitMs, (within) =>
+    withDeadline(decideHook(patient, options), within, late),
+  );
 }
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

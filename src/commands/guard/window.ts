@@ -26,6 +26,7 @@ import {
 } from '../../guard/window.js';
 import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
+import { announce, handOff } from '../notify/announce.js';
 import { prepareDecisionSigning } from '../signing/decision-signing.js';
 import { personPrompt } from '../signing/person-terminal.js';
 import { SignatureError } from '../signing/sign.js';
@@ -288,6 +289,18 @@ export async function runWindowOpen(ctx: Context, options: WindowOpenOptions): P
     throw error;
   }
   const state = await windowStateAt(source, ctx.clock());
+  const window = {
+    kind: 'window' as const,
+    key: id,
+    what: actions.join(', '),
+    object: null,
+    objectDigest: null,
+    token: null,
+    askedBy: by,
+    until: state.window?.expiresAt ?? until,
+    command: personCommand('window close'),
+  };
+  if (announce(ctx, root, config, window) !== null) handOff(ctx, root);
   return {
     verb: 'open',
     outcome: 'opened',

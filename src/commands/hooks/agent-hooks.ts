@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.js';
 import { docPage } from '../../core/doc-page.js';
 import { EXIT_OK, InputError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
+import { HOOK_TIMEOUT_S } from '../../guard/deadline.js';
 import { writeFileAtomic } from '../../repo/atomic-write.js';
 import { pathKind } from '../../repo/discover.js';
 import { openRepository } from '../../repo/open-repository.js';
@@ -82,6 +83,19 @@ export function missingHookBinary(root: string): string | null {
 }
 
 /**
+ * The harness timeout to write: the hook's usual one, plus `guard.wait` (docs/notify.md) so
+ * that a call held for a person is answered before the harness gives up on the hook.
+ */
+async function timeoutFor(ctx: Context, root: string): Promise<number> {
+  try {
+    const { config } = await openRepository(ctx, { root, config: 'read' });
+    return HOOK_TIMEOUT_S + Math.ceil((config.guard.waitMs ?? 0) / 1000);
+  } catch {
+    return HOOK_TIMEOUT_S; // an invalid configuration is said by the verbs that read it
+  }
+}
+
+/**
  * Merges the guard's PreToolUse hook into `.claude/settings.json` (created if needed), keeping
  * every other setting; idempotent. `init --agent claude-code` calls this too.
  */
@@ -89,10 +103,11 @@ export async function installAgentHook(ctx: Context, options: AgentHookOptions):
   const agent = agentOf(options.agent, 'install');
   // `--root`, else the git top level (Claude Code's project folder), else the current folder.
   const { root } = await openRepository(ctx, { root: options.root, find: 'git-top' });
+  const timeoutS = await timeoutFor(ctx, root);
   const action = edit(root, (data) => {
-    const state = claudeHookState(data);
+    const state = claudeHookState(data, timeoutS);
     const result = state === 'absent' ? 'installed' : state === 'outdated' ? 'updated' : 'already-installed';
-    return { text: addClaudeHook(data), result } as const;
+    return { text: addClaudeHook(data, timeoutS), result } as const;
   });
   return { agent, file: SETTINGS, action, missingBinary: missingHookBinary(root) };
 }

@@ -109,8 +109,18 @@ function oursWithMatcher(data: Record<string, unknown>): { handler: unknown; mat
  * Code runs the call when the hook outlives it, and older versions wrote 10, too close to a
  * slow start plus the hook's own deadline.
  */
-function leavesRoom(timeout: unknown): timeout is number {
-  return typeof timeout === 'number' && timeout >= HOOK_TIMEOUT_S;
+function leavesRoom(timeout: unknown, least = HOOK_TIMEOUT_S): timeout is number {
+  return typeof timeout === 'number' && timeout >= least;
+}
+
+/**
+ * The harness timeout (seconds) the settings give the guard's hook: the shortest of our
+ * handlers' (null when there is none, or one without a number). The hook's wait fits inside it.
+ */
+export function installedTimeout(data: Record<string, unknown>): number | null {
+  const timeouts = oursWithMatcher(data).map((o) => (o.handler as { timeout?: unknown }).timeout);
+  if (timeouts.length === 0 || timeouts.some((t) => typeof t !== 'number' || !(t > 0))) return null;
+  return Math.min(...(timeouts as number[]));
 }
 
 /**
@@ -118,13 +128,15 @@ function leavesRoom(timeout: unknown): timeout is number {
  * group's matcher misses a tool it answers for (the Bash-only entry of older versions), or its
  * timeout leaves the hook no room.
  */
-export function claudeHookState(data: Record<string, unknown>): ClaudeHookState {
+export function claudeHookState(data: Record<string, unknown>, timeoutS = HOOK_TIMEOUT_S): ClaudeHookState {
   const ours = oursWithMatcher(data);
   if (ours.length === 0) return 'absent';
   return ours.every((o) => {
     const handler = o.handler as { command: unknown; timeout?: unknown };
     return (
-      handler.command === CLAUDE_HOOK_COMMAND && reachesOurTools(o.matcher) && leavesRoom(handler.timeout)
+      handler.command === CLAUDE_HOOK_COMMAND &&
+      reachesOurTools(o.matcher) &&
+      leavesRoom(handler.timeout, timeoutS)
     );
   })
     ? 'current'
@@ -132,8 +144,12 @@ export function claudeHookState(data: Record<string, unknown>): ClaudeHookState 
 }
 
 /** Our handler as written now, in place of `h`: today's command, and a timeout with room. */
-function upgraded(h: { timeout?: unknown }): object {
-  return { ...h, command: CLAUDE_HOOK_COMMAND, timeout: leavesRoom(h.timeout) ? h.timeout : HOOK_TIMEOUT_S };
+function upgraded(h: { timeout?: unknown }, timeoutS: number): object {
+  return {
+    ...h,
+    command: CLAUDE_HOOK_COMMAND,
+    timeout: leavesRoom(h.timeout, timeoutS) ? h.timeout : timeoutS,
+  };
 }
 
 /**
@@ -141,9 +157,9 @@ function upgraded(h: { timeout?: unknown }): object {
  * that reaches every tool the hook answers for. A group shared with other handlers keeps its
  * matcher for them, and ours moves to a group of its own right after it (their tools stay theirs).
  */
-function upgradeGroup(g: Group): Group[] {
+function upgradeGroup(g: Group, timeoutS: number): Group[] {
   if (!Array.isArray(g?.hooks) || !g.hooks.some(isOurHandler)) return [g];
-  const today = (h: unknown) => (isOurHandler(h) ? upgraded(h as object) : h);
+  const today = (h: unknown) => (isOurHandler(h) ? upgraded(h as object, timeoutS) : h);
   if (reachesOurTools(g.matcher)) return [{ ...g, hooks: g.hooks.map(today) }];
   const others = g.hooks.filter((h) => !isOurHandler(h));
   const ours = { ...g, matcher: CLAUDE_HOOK_MATCHER, hooks: g.hooks.filter(isOurHandler).map(today) };
@@ -154,21 +170,21 @@ const render = (data: Record<string, unknown>) => `${JSON.stringify(data, null, 
 
 /**
  * The settings with the guard's PreToolUse entry as written now (matcher `CLAUDE_HOOK_MATCHER`,
- * timeout `HOOK_TIMEOUT_S`), or null when it is there already. An entry of an older form is
+ * timeout `timeoutS`: `HOOK_TIMEOUT_S`, plus `guard.wait` where one is configured), or null when it is there already. An entry of an older form is
  * upgraded where it stands (see `upgradeGroup`; its timeout raised to `HOOK_TIMEOUT_S` when lower
  * or missing), so installing again never adds a second one.
  */
-export function addClaudeHook(data: Record<string, unknown>): string | null {
-  const state = claudeHookState(data);
+export function addClaudeHook(data: Record<string, unknown>, timeoutS = HOOK_TIMEOUT_S): string | null {
+  const state = claudeHookState(data, timeoutS);
   if (state === 'current') return null;
   const hooks = { ...((data.hooks as Record<string, unknown> | undefined) ?? {}) };
   if (state === 'outdated') {
-    hooks.PreToolUse = groupsOf(data).flatMap(upgradeGroup);
+    hooks.PreToolUse = groupsOf(data).flatMap((g) => upgradeGroup(g, timeoutS));
     return render({ ...data, hooks });
   }
   const entry = {
     matcher: CLAUDE_HOOK_MATCHER,
-    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: HOOK_TIMEOUT_S }],
+    hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: timeoutS }],
   };
   hooks.PreToolUse = [...groupsOf(data), entry];
   return render({ ...data, hooks });

@@ -12,6 +12,15 @@ import { listMarkdownFiles, pathKind } from '../../repo/discover.js';
 import { allTargets, createClassifier, createWorkspace, loadDocument } from '../../repo/lint-workspace.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { toPosix } from '../../repo/posix-path.js';
+import { isResolved } from '../../roadmap/blockers.js';
+import { needsApproval } from '../../roadmap/decision-entry.js';
+import type { Roadmap } from '../../roadmap/model.js';
+import { loadSignerTrust } from '../signing/trust.js';
+
+/** A roadmap the decision rules check against the ledger: a resolved blocker, or a plan to approve. */
+function mayAskLedger(roadmap: Roadmap): boolean {
+  return needsApproval(roadmap) || (roadmap.blockersSection?.blockers ?? []).some(isResolved);
+}
 
 export interface LintOptions {
   root?: string;
@@ -103,6 +112,17 @@ function loadTargets(
 }
 
 /**
+ * Whether a rule runs when the command line names none: as `lint.rules` says, else its default
+ * — `unrecorded-resolution` follows `evidence.decisions: required`.
+ */
+export function ruleOn(rule: LintRule, config: Config): boolean {
+  const set = config.lint.rules[rule.meta.id];
+  if (set !== undefined) return set;
+  if (rule.meta.id === 'unrecorded-resolution') return config.evidence.decisions === 'required';
+  return rule.meta.defaultOn !== false;
+}
+
+/**
  * `agent-config lint`: runs the rules over the whole repository, over the given paths, or over
  * the staged files. Rules that look across files (`<stem>#<id>` references) still resolve
  * against the whole roadmap tree, reading other roadmaps only when a reference needs them.
@@ -118,7 +138,7 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
       'drop the paths or --staged',
     );
   }
-  const rules = picked.length > 0 ? picked : [...RULES];
+  const rules = picked.length > 0 ? picked : RULES.filter((r) => ruleOn(r, config));
   let targets: string[];
   let named = new Set<string>();
   // Symbolic-link loops and broken links met while walking the roadmap folder.
@@ -127,7 +147,13 @@ export async function runLint(ctx: Context, options: LintOptions): Promise<LintR
   else if (paths.length > 0) ({ files: targets, named } = explicitTargets(ctx, root, paths));
   else ({ files: targets, warnings: walkWarnings } = allTargets(root, config));
   const { loaded, skipped } = loadTargets(root, config, targets, named);
-  const workspace = createWorkspace(root, config, loaded);
+  // The decision rules read the ledger; where signers are registered only signed decisions
+  // count, so the signers in force are read — only when a roadmap has something to check.
+  const asksLedger = rules.some((r) => r.meta.id === 'unrecorded-resolution' || r.meta.id === 'plan-drift');
+  const needsTrust =
+    asksLedger && [...loaded.values()].some((d) => d.roadmap !== null && mayAskLedger(d.roadmap));
+  const signing = needsTrust ? { trust: (await loadSignerTrust(repo)).trust, now: ctx.clock() } : null;
+  const workspace = createWorkspace(root, config, loaded, signing);
   const diagnostics = await lintDocuments([...loaded.values()], workspace, rules, {
     parserDiagnostics: picked.length === 0,
   });

@@ -1,6 +1,8 @@
 import type { Context } from '../../core/context.js';
 import { AgentConfigError } from '../../core/errors.js';
 import { type LintJsonDocument, lintJsonDocument } from '../../lint/reporters/json.js';
+import { openRepository } from '../../repo/open-repository.js';
+import { type DecisionsDocument, decisionHistory } from '../decide/history.js';
 import {
   type LogDocument,
   logDocument,
@@ -32,6 +34,8 @@ export interface ReportSections {
   evidenceLog: LogDocument | null;
   /** `lint --format json`. */
   lint: LintJsonDocument | null;
+  /** The decisions people made with `decide`, from the ledger, oldest first. */
+  decisions: DecisionsDocument | null;
 }
 
 /** How many of the ledger's latest records the report carries. */
@@ -61,5 +65,6 @@ export async function reportSections(ctx: Context, root: string): Promise<Report
       return logDocument({ records: records.slice(-LATEST_RECORDS) });
     }),
     lint: await section(async () => lintJsonDocument(await runLint(ctx, { root, args: [], staged: false }))),
+    decisions: await section(async () => decisionHistory(ctx, await openRepository(ctx, { root }))),
   };
 }

@@ -48,7 +48,7 @@ export async function listRoadmaps(ctx: Context, options: { root?: string }): Pr
  * roadmap root) names a roadmap file inside the roadmap root; a path that leaves it, even by a
  * symbolic link, or names no markdown file there is a usage error.
  */
-function locate(root: string, roadmapsDir: string, path: string): { rel: string; abs: string } {
+export function locateRoadmap(root: string, roadmapsDir: string, path: string): { rel: string; abs: string } {
   const bad = (why: string, fix: string) => new UsageError(why, `roadmap path ${JSON.stringify(path)}`, fix);
   if (path.includes('\0')) throw bad('contains a NUL character', 'remove it');
   let rel = posix.normalize(path.split('\\').join('/'));
@@ -82,7 +82,7 @@ export async function readRoadmapText(
 ): Promise<{ file: string; rel: string; text: string | null; problem: ReadProblem | null }> {
   const { root, config } = await openRepository(ctx, { root: options.root, config: 'roadmaps' });
   const { roadmaps } = config;
-  const { rel, abs } = locate(root, roadmaps, options.path);
+  const { rel, abs } = locateRoadmap(root, roadmaps, options.path);
   const file = `${roadmaps}/${rel}`;
   const read = readTextFile(abs, file);
   return 'problem' in read

@@ -33,7 +33,7 @@ export function isHumanDecider(decider: string): boolean {
  * they typed (or git's user.name on an empty answer). Null when they cancelled (Ctrl-C, Ctrl-D);
  * an answer that names nobody valid comes back as it is and fails `isHumanDecider`.
  */
-async function askDecider(ctx: Context, root: string, prompt: Prompt) {
+export async function askDecider(ctx: Context, root: string, prompt: Prompt) {
   const name = await ctx.git(root).userName();
   const suggested = name !== null && isHumanDecider(`human:${name}`) ? name : null;
   const answer = await prompt(deciderQuestion(suggested)).catch(() => null);

@@ -8,6 +8,7 @@ import { buildStage, type StagedAction } from '../../staging/record.js';
 import { formatExpiry, policyAt } from '../../staging/status.js';
 import { listStore, putPending } from '../../staging/store.js';
 import { deriveToken } from '../../staging/token.js';
+import { announce, stageFields as announced, handOff } from '../notify/announce.js';
 import { type StageFlags, stageFields } from './stage-input.js';
 import { recordStaged } from './staging-evidence.js';
 import { type StagingReport, type StoreSettings, storeOf } from './staging-shared.js';
@@ -75,6 +76,11 @@ export async function runStage(ctx: Context, options: StageOptions): Promise<Sta
   // Record, then act: a stage the ledger could not record is never written.
   if (live === null) await recordStaged(ctx, store, record, expiresAt);
   const file = live === null ? putPending(store.root, record) : null;
+  // Announced once written, in the outbox first; a detached drainer delivers it (docs/notify.md).
+  if (live === null && store.notify !== undefined) {
+    const settings = { notify: store.notify, evidence: store.evidence };
+    if (announce(ctx, store.root, settings, announced(record, expiresAt)) !== null) handOff(ctx, store.root);
+  }
   return {
     verb: 'stage',
     outcome: live === null ? 'staged' : 'already-staged',

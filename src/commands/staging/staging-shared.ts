@@ -49,6 +49,8 @@ export interface StoreSettings {
   ttlMs: number;
   maxTtlMs: number;
   evidence: Config['evidence'];
+  /** Where a new stage is announced (docs/notify.md); absent: nowhere. */
+  notify?: Config['notify'];
 }
 
 /** The identity of the working tree at `root` that stages are bound to: the context's, else its real path. */
@@ -67,6 +69,7 @@ export function storeOf(
     ttlMs: config.staging.ttlMs,
     maxTtlMs: config.staging.maxTtlMs,
     evidence: config.evidence,
+    notify: config.notify,
   };
 }
 

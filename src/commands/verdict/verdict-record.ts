@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
@@ -5,7 +6,7 @@ import { appendEvidence, readEvidence } from '../../evidence/api.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { readInput } from '../../repo/read-input.js';
 import { parseDecider } from '../../staging/deciders.js';
-import { policyAt, standing } from '../../staging/status.js';
+import { formatExpiry, policyAt, standing } from '../../staging/status.js';
 import { locateRecord } from '../../staging/store.js';
 import { isSafeToken } from '../../staging/token.js';
 import {
@@ -17,8 +18,9 @@ import {
   verdictsByToken,
 } from '../../verdict/recorded.js';
 import { checkVerdict, type Verdict, type VerdictCode } from '../../verdict/verdict.js';
+import { announce, handOff, stageFields } from '../notify/announce.js';
 import { runDecline } from '../staging/decline.js';
-import { storeOf } from '../staging/staging-shared.js';
+import { type StoreSettings, storeOf } from '../staging/staging-shared.js';
 
 export interface VerdictRecordOptions {
   root?: string;
@@ -145,6 +147,7 @@ export async function runVerdictRecord(
   const first = recordedVerdict(store.root, token);
   if (first !== null && !sameVerdict(first, payload))
     return report('verdict-conflict', { verdict, recorded: first });
+  if (verdict.decision === 'ask') askPerson(ctx, store, config, token, reviewer);
   if (verdict.decision !== 'deny') return report('recorded', { verdict, recorded: payload });
   const stage = await declineAs(ctx, store.root, token, reviewer, verdict.reason);
   const outcome: VerdictRecordOutcome =
@@ -154,6 +157,21 @@ export async function runVerdictRecord(
         ? 'decline-unrecorded'
         : 'stage-decided';
   return report(outcome, { verdict, recorded: payload, stage });
+}
+
+/** A reviewer's `ask` is announced where the person is (docs/notify.md): the stage it concerns waits. */
+function askPerson(
+  ctx: Context,
+  store: StoreSettings,
+  config: Config,
+  token: string,
+  reviewer: string,
+): void {
+  const root = store.root;
+  const found = locateRecord(root, token);
+  if (found === null || !('record' in found)) return;
+  const fields = stageFields(found.record, formatExpiry(found.record, policyAt(ctx.clock(), store)));
+  if (announce(ctx, root, config, { ...fields, kind: 'ask', askedBy: reviewer }) !== null) handOff(ctx, root);
 }
 
 /** Declines the stage as the reviewer, through the same path as `agent-config decline`. */

@@ -12,7 +12,42 @@ function fieldLine(b: Blocker, label: string): number {
   return b.fields.find((f) => f.label.toLowerCase() === label.toLowerCase())?.line ?? b.line;
 }
 
+/** The `Options` list's shape: items on their own list lines, at most one recommended. */
+function checkOptions(b: Blocker, out: Finding[]): void {
+  const field = b.fields.find((f) => f.label.toLowerCase() === 'options');
+  if (field === undefined) return;
+  const where = { line: field.line, column: 1 };
+  if (field.value !== '') {
+    out.push({
+      ...where,
+      message: `blocker '${b.id}' writes its options on the Options line; put each option on its own list line below it (\`  1. …\`)`,
+    });
+  } else if (b.options.length === 0) {
+    out.push({
+      ...where,
+      message: `blocker '${b.id}' has an Options field with no list below it; list the options (\`  1. …\`) or drop the field`,
+    });
+  }
+  for (const o of b.options) {
+    if (o.text === '')
+      out.push({
+        line: o.line,
+        column: 1,
+        message: `blocker '${b.id}' has an empty option; write what it is`,
+      });
+  }
+  const recommended = b.options.filter((o) => o.recommended);
+  if (recommended.length > 1) {
+    out.push({
+      line: recommended[1]!.line,
+      column: 1,
+      message: `blocker '${b.id}' marks ${recommended.length} options (recommended); mark one at most`,
+    });
+  }
+}
+
 function checkFields(b: Blocker, out: Finding[]): void {
+  checkOptions(b, out);
   const labels = new Set(b.fields.map((f) => f.label.toLowerCase()));
   const missing = REQUIRED.filter((l) => !labels.has(l.toLowerCase()));
   if (missing.length > 0) {
@@ -151,6 +186,9 @@ const OK = `# Roadmap: search
 - **If you do nothing:** the index stays in memory and is rebuilt on every start.
 - **What to do:**
   1. Pick SQLite or Postgres.
+- **Options:**
+  1. SQLite (recommended)
+  2. Postgres
 - **Resolved when:** the choice is written in this entry.
 `;
 
@@ -167,6 +205,7 @@ const NOT_OK = `# Roadmap: search
 - **Status:** open
 - **Owner:** user
 - **What to do:** pick SQLite or Postgres.
+- **Options:** SQLite or Postgres
 - **Class:** 1
 
 ### Notes
@@ -177,9 +216,9 @@ export const blockersRule: LintRule = {
   meta: {
     id: 'blockers',
     description:
-      'Every `### blocker:` entry has Status, Owner, Blocks, What to do and Resolved when; open entries also carry Recommendation and If you do nothing; `<!-- blocked-by: … -->` markers name an open blocker.',
+      'Every `### blocker:` entry has Status, Owner, Blocks, What to do and Resolved when; open entries also carry Recommendation and If you do nothing; an Options field lists its options one per line, at most one marked (recommended); `<!-- blocked-by: … -->` markers name an open blocker.',
     rationale:
-      'A blocker is a decision a person has to make. Without the fields the dashboard and `agent-config gates` show `(unspecified)`, and without a recommendation and the cost of doing nothing nobody can decide it. A marker that names a missing or resolved blocker keeps a step looking blocked after the decision was made. Ids are unique per file; on an open entry, Class is 0–3 (an empty Class reads as absent: 3) and classes 0 and 1 name a Run command — a resolved entry is history and is not re-checked; references to another roadmap are written `<stem>#<id>` and must name an open blocker of an active roadmap.',
+      'A blocker is a decision a person has to make. Without the fields the dashboard and `agent-config gates` show `(unspecified)`, and without a recommendation and the cost of doing nothing nobody can decide it. A marker that names a missing or resolved blocker keeps a step looking blocked after the decision was made. Ids are unique per file; on an open entry, Class is 0–3 (an empty Class reads as absent: 3) and classes 0 and 1 name a Run command — a resolved entry is history and is not re-checked; references to another roadmap are written `<stem>#<id>` and must name an open blocker of an active roadmap. An optional `- **Options:**` field is followed by its options as list lines (`1. …` or `- …`), the one recommended ending with `(recommended)`: `gates` numbers them and `agent-config decide <id> --option N` answers with one.',
     severity: 'error',
     fixable: false,
     scopes: ['roadmap'],

@@ -68,7 +68,7 @@ describe('appendEvidence', () => {
 
   it('writes nothing and returns null when evidence.ledger is false', async () => {
     const root = makeRepo({ 'README.md': 'x\n' });
-    const off = { evidence: { ledger: false, recordObjects: false } };
+    const off = { evidence: { ledger: false, recordObjects: false, decisions: 'optional' as const } };
     expect(await appendEvidence(ctx, root, off, entry(1))).toBeNull();
     expect(() => readdirSync(join(root, 'agents'))).toThrow();
   });

@@ -4,10 +4,11 @@ import { ConfigError } from '../../../src/core/errors.js';
 
 describe('evidence configuration', () => {
   it('defaults to the ledger on and objects recorded by hash only', () => {
-    expect(DEFAULT_CONFIG.evidence).toEqual({ ledger: true, recordObjects: false });
+    expect(DEFAULT_CONFIG.evidence).toEqual({ ledger: true, recordObjects: false, decisions: 'optional' });
     expect(parseConfig('evidence:\n  ledger: false\n  record-objects: true\n').evidence).toEqual({
       ledger: false,
       recordObjects: true,
+      decisions: 'optional',
     });
   });
 

@@ -41,6 +41,10 @@ describe('GUARD_KEYS', () => {
       'stableDocs',
       'verdicts',
       'evidence.recordObjects',
+      // Read by lint (in CI, the commit's own file), never by the guard.
+      'evidence.decisions',
+      // Not the guard's: the channels in force are those every version names (docs/notify.md).
+      'notify.channels',
     ];
     expect(fields(DEFAULTS).sort()).toEqual([...Object.keys(guard), ...notGuard].sort());
     expect(Object.values(guard).sort()).toEqual(Object.keys(GUARD_KEYS).sort());
@@ -97,7 +101,7 @@ describe('readConfigVersion', () => {
     const bad = readConfigVersion('working-copy', 'agent-config.yaml', 'guard:\n  bogus: 1\n');
     expect(bad).toMatchObject({ state: 'invalid', config: DEFAULTS });
     expect(bad.problem).toBe(
-      "agent-config.yaml:2: unknown key 'guard.bogus' — known keys: disable, never, rules",
+      "agent-config.yaml:2: unknown key 'guard.bogus' — known keys: disable, never, rules, wait",
     );
     const unknown = readConfigVersion('base', 'origin/HEAD:agent-config.yaml', 'guard:\n  disable: [nope]\n');
     expect(unknown.state).toBe('invalid');

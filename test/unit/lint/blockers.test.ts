@@ -39,6 +39,23 @@ describe('blockers rule', () => {
     ]);
   });
 
+  it('checks the shape of an Options list: items on their own lines, at most one recommended', async () => {
+    const good = FULL('a', 'open', '- **Options:**\n  1. yes (recommended)\n  2. no\n');
+    expect(await findings(blockersRule, FILE, roadmap(good))).toEqual([]);
+    const inline = FULL('a', 'open', '- **Options:** yes or no\n');
+    expect(await findings(blockersRule, FILE, roadmap(inline))).toEqual([
+      "17:1 blocker 'a' writes its options on the Options line; put each option on its own list line below it (`  1. …`)",
+    ]);
+    const none = FULL('a', 'open', '- **Options:**\n');
+    expect((await findings(blockersRule, FILE, roadmap(none)))[0]).toContain(
+      'Options field with no list below it',
+    );
+    const two = FULL('a', 'open', '- **Options:**\n  - yes (recommended)\n  - no (Recommended)\n');
+    expect(await findings(blockersRule, FILE, roadmap(two))).toEqual([
+      "19:1 blocker 'a' marks 2 options (recommended); mark one at most",
+    ]);
+  });
+
   it('reports duplicate ids and ids a marker cannot name', async () => {
     const text = roadmap(`${FULL('a')}\n${FULL('a')}\n${FULL('two words')}`);
     const found = await findings(blockersRule, FILE, text);

@@ -36,6 +36,9 @@ const FULL = `### blocker: pick-name
   1. Pick the name.
   2. Record it
      in package.json.
+- **Options:**
+  1. the scoped name (recommended)
+  2. the bare name
 - **Resolved when:** the name is recorded.
 `;
 const BARE = '### blocker: bare\n';
@@ -81,8 +84,11 @@ describe('renderGatesText', () => {
         '  Recommendation:    the scoped one.',
         '  Do this:           1. Pick the name.',
         '                     2. Record it in package.json.',
+        '  Options:           1. the scoped name (recommended)',
+        '                     2. the bare name',
         '  If you do nothing: never published.',
         '  Done when:         the name is recorded.',
+        '  Decide:            npx --no agent-config decide pick-name --roadmap agents/roadmaps/a.md --option N',
         '',
         'Not sure about one of these? Ask your agent:',
         '  "guide me through <id>"   — one decision, step by step',
@@ -139,6 +145,7 @@ describe('renderGatesText', () => {
       {
         file: 'agents/roadmaps/a.md',
         warnings: [
+          // The id shows twice (head and Decide command) and counts once.
           { kind: 'control', count: 4 },
           { kind: 'bidi', count: 2 },
           { kind: 'zero-width', count: 1 },
@@ -177,6 +184,9 @@ describe('renderGatesReply', () => {
         '1. Pick the name.',
         '2. Record it in package.json.',
         'Done when: the name is recorded.',
+        'Options: 1. the scoped name (recommended)',
+        '         2. the bare name',
+        'Decide: `npx --no agent-config decide pick-name --roadmap agents/roadmaps/small.md --option N`',
         '',
       ].join('\n'),
     );
@@ -190,6 +200,7 @@ describe('renderGatesReply', () => {
         'Blocked: (unspecified) — a.md',
         'Do: rotate keys',
         'Done when: (unspecified)',
+        "Decide: `npx --no agent-config decide a --roadmap agents/roadmaps/a.md --answer '…'`",
         '',
         '2 other decisions also wait on you, none blocking this —',
         '    `npx --no agent-config gates`.',
@@ -242,8 +253,17 @@ describe('gatesDocument', () => {
       'question',
       'recommendation',
       'ifNothing',
+      'options',
+      'decide',
       'line',
     ]);
+    expect(doc.blockers[0]!.options).toEqual([
+      { n: 1, text: 'the scoped name', recommended: true },
+      { n: 2, text: 'the bare name', recommended: false },
+    ]);
+    expect(doc.blockers[0]!.decide).toBe(
+      'npx --no agent-config decide pick-name --roadmap agents/roadmaps/a.md --option N',
+    );
     expect(doc.blockers[0]).toMatchObject({
       id: 'pick-name',
       roadmap: 'a.md',

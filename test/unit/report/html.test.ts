@@ -55,6 +55,8 @@ function doc(): ReportDocument {
           roadmap: 'x.md',
           question: '</script><script>alert(1)</script>',
           todo: ['a & b'],
+          options: [{ n: 1, text: '<b>opt</b>', recommended: true }],
+          decide: null,
           needsYou: true,
           owner: 'user',
           blocks: '',
@@ -128,11 +130,50 @@ function doc(): ReportDocument {
       summary: { errors: 0, warnings: 1, files: 1 },
       findings: [{ file: HOSTILE, line: 1, column: 1, severity: 'warning', rule: 'r', message: '"quoted"' }],
     },
+    decisions: {
+      decisions: [
+        {
+          ts: '2026-11-29T09:00:00.000Z',
+          actor: 'human:ada',
+          kind: 'approved',
+          roadmap: 'agents/roadmaps/launch.md',
+          blocker: null,
+          option: null,
+          answer: null,
+        },
+        {
+          ts: '2026-11-30T10:15:00.000Z',
+          actor: `human:${HOSTILE}`,
+          kind: 'resolved',
+          roadmap: 'agents/roadmaps/search.md',
+          blocker: `pick-${HOSTILE}`,
+          option: `</td>${HOSTILE}`,
+          answer: `</td>${HOSTILE}`,
+        },
+      ],
+    },
   };
 }
 
 describe('renderReportHtml', () => {
   const html = renderReportHtml(doc());
+
+  it('shows the decisions answered over time beside the progress chart: who, when, which option, escaped', () => {
+    const at = html.indexOf('<section id="decided">');
+    expect(at).toBeGreaterThan(html.indexOf('<section id="progress">'));
+    expect(at).toBeLessThan(html.indexOf('<section id="decisions">'));
+    const section = html.slice(at, html.indexOf('</section>', at));
+    expect(section).toContain('2 decision(s) by 2 person(s), from 2026-11-29 to 2026-11-30.');
+    expect(section).toContain('id="decided-chart"');
+    expect(section).toContain('<span class="nw">2026-11-30 10:15</span>');
+    expect(section).toContain(
+      '<span class="muted">option:</span> &lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;',
+    );
+    expect(section).toContain('plan approved');
+    expect(section).not.toContain(HOSTILE);
+    const none = renderReportHtml({ ...doc(), decisions: { decisions: [] } });
+    expect(none).toContain('No decision recorded with <code>npx --no agent-config decide</code> yet.');
+  });
 
   it('is the same bytes for the same document', () => {
     expect(renderReportHtml(doc())).toBe(html);

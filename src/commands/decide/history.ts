@@ -1,0 +1,57 @@
+import type { Context } from '../../core/context.js';
+import { readDecisionLedger } from '../../repo/decision-ledger.js';
+import type { Repository } from '../../repo/open-repository.js';
+import { loadSignerTrust } from '../signing/trust.js';
+
+/** One decision a person made, as the report lists it. */
+export interface DecisionMade {
+  /** When it was recorded (the ledger record's time, ISO 8601). */
+  ts: string;
+  /** Who: the record's `human:` actor. */
+  actor: string;
+  /** `resolved` (a blocker answered) or `approved` (a plan approved). */
+  kind: 'resolved' | 'approved';
+  /** Repository-relative roadmap path. */
+  roadmap: string;
+  /** The blocker's id; null for a plan. */
+  blocker: string | null;
+  /** The option chosen (its text); null for an answer in words or a plan. */
+  option: string | null;
+  /** The answer recorded; null for a plan. */
+  answer: string | null;
+}
+
+/** The decisions people made, oldest first: the report's `decisions` member. */
+export interface DecisionsDocument {
+  decisions: DecisionMade[];
+}
+
+/**
+ * The decisions the evidence ledger holds — blockers answered and plans approved with `decide`,
+ * verified, by a person, signed where signers are registered — in time order.
+ */
+export async function decisionHistory(ctx: Context, repo: Repository): Promise<DecisionsDocument> {
+  const { trust } = await loadSignerTrust(repo);
+  const ledger = readDecisionLedger(repo.root, trust, ctx.clock());
+  const decisions: DecisionMade[] = [
+    ...ledger.resolved.map((r) => ({
+      ts: r.ts,
+      actor: r.actor,
+      kind: 'resolved' as const,
+      roadmap: r.roadmap,
+      blocker: r.blocker,
+      option: r.option,
+      answer: r.answer,
+    })),
+    ...ledger.approvals.map((a) => ({
+      ts: a.ts,
+      actor: a.actor,
+      kind: 'approved' as const,
+      roadmap: a.roadmap,
+      blocker: null,
+      option: null,
+      answer: null,
+    })),
+  ].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+  return { decisions };
+}
