@@ -98,9 +98,10 @@ export interface GitPort {
   /**
    * The aliases git's configuration defines here, included files and the user's too (`git config
    * -z --get-regexp '^alias\.'`): name (lower case) → value. Empty when there are none; throws
-   * `GitCommandError` when git cannot read its configuration.
+   * `GitCommandError` when git cannot read its configuration. `gitDir`: the repository git is
+   * told to use (`git --git-dir=…`), instead of the one it finds from here.
    */
-  aliases(): Promise<Map<string, string>>;
+  aliases(options?: { gitDir?: string }): Promise<Map<string, string>>;
   /** A configuration value as the repository sees it (`git config --get`), or null when unset. */
   configValue(name: string): Promise<string | null>;
   /** The repository's working trees, the main one first (`git worktree list --porcelain -z`). */

@@ -351,10 +351,11 @@ class GitCliAdapter implements GitPort {
     return parseWorktreeList(await this.raw(['worktree', 'list', '--porcelain', '-z']));
   }
 
-  async aliases(): Promise<Map<string, string>> {
+  async aliases(options: { gitDir?: string } = {}): Promise<Map<string, string>> {
     let out: string;
+    const repository = options.gitDir === undefined ? [] : [`--git-dir=${options.gitDir}`];
     try {
-      out = await this.raw(['config', '-z', '--get-regexp', '^alias\\.']);
+      out = await this.raw([...repository, 'config', '-z', '--get-regexp', '^alias\\.']);
     } catch (error) {
       // Exit 1: no key matched.
       if (error instanceof GitCommandError && error.gitExitCode === 1) return new Map();

@@ -1,11 +1,18 @@
-import { aliasCandidates, gitScripts } from './git-view.js';
+import { aliasCandidates, gitScripts, placeKey } from './git-view.js';
 import { readInlineCode } from './inline-code.js';
 import { launches } from './launchers.js';
 import { join } from './paths.js';
 import { scanText } from './prefilter.js';
 import { type LaunchRun, type Positional, type Run, unwrap } from './prefixes.js';
 import { emptyScope, type Field, type Scope } from './resolve.js';
-import { type CommandWords, type GuardRule, type RuleMatch, UNREADABLE_ACTION } from './rule-types.js';
+import {
+  type CommandWords,
+  type GitAliasLookup,
+  type GitPlace,
+  type GuardRule,
+  type RuleMatch,
+  UNREADABLE_ACTION,
+} from './rule-types.js';
 import { positional } from './scope.js';
 import { NO_INPUT, readShell, type SimpleCommand, type Stdin } from './shell.js';
 import { ANY_WORD, globWord, NO_WORD, programName } from './words.js';
@@ -34,16 +41,21 @@ export interface Classification {
   checks: PathCheck[];
   /**
    * Words on a git subcommand's place that may be aliases of the repository's git configuration
-   * (`git st`), when none were given (`ClassifyOptions.gitAliases`): the hook reads them and
-   * classifies again.
+   * (`git st`), at places whose aliases were not given (`ClassifyOptions.gitAliases`): the hook
+   * reads them and classifies again.
    */
   gitAliasWords: string[];
+  /** The same words by where git would read them (`git -C other st`; null: a place the text cannot fix). */
+  gitAliasPlaces: { place: GitPlace | null; words: string[] }[];
 }
 
 /** What the caller knows beyond the text. */
 export interface ClassifyOptions {
-  /** The aliases of the repository's git configuration (name in lower case → value). */
-  gitAliases?: ReadonlyMap<string, string>;
+  /**
+   * The aliases of git's configuration (name in lower case → value): one map for every place,
+   * or each place's (see `GitAliasLookup`).
+   */
+  gitAliases?: ReadonlyMap<string, string> | GitAliasLookup;
 }
 
 const MAX_DEPTH = 6;
@@ -72,8 +84,9 @@ export function looselyNamed(text: string, rules: readonly GuardRule[], programK
 
 interface State {
   rules: readonly GuardRule[];
-  gitAliases: ReadonlyMap<string, string> | undefined;
+  gitAliases: GitAliasLookup | undefined;
   aliasWords: Set<string>;
+  aliasPlaces: Map<string, { place: GitPlace | null; words: Set<string> }>;
   found: Set<string>;
   checks: PathCheck[];
   unreadable: boolean;
@@ -312,14 +325,24 @@ function handle(
       // Settings the environment gives git (`GIT_CONFIG_COUNT`, …) may define a `!` alias.
       env: new Map([...env].map(([k, v]) => [k, v ?? NO_WORD])),
       unknown: NO_WORD,
-      cwd: [],
+      cwd: command.scope.cwd,
       earlier: [],
       redirects: [],
       gitAliases: state.gitAliases,
     };
-    if (state.gitAliases === undefined) for (const w of aliasCandidates(seen)) state.aliasWords.add(w);
-    const scripts = gitScripts(seen);
-    for (const text of scripts) visit(state, text, childScope(command, env), NO_INPUT, depth + 1, files);
+    for (const { word, place } of aliasCandidates(seen)) {
+      state.aliasWords.add(word);
+      const key = placeKey(place);
+      const at = state.aliasPlaces.get(key) ?? { place, words: new Set<string>() };
+      at.words.add(word);
+      state.aliasPlaces.set(key, at);
+    }
+    for (const script of gitScripts(seen)) {
+      const scope = childScope(command, env);
+      // A `!` alias runs where its configuration is (`git -C other yolo`), git's environment kept.
+      const at = script.dir === undefined ? scope : { ...scope, cwd: [script.dir] };
+      visit(state, script.text, at, NO_INPUT, depth + 1, files);
+    }
   }
   for (const [name, value] of env) {
     if (value !== null && COMMAND_VARIABLES.test(name))
@@ -363,10 +386,12 @@ export function classifyCommand(
   rules: readonly GuardRule[],
   options: ClassifyOptions = {},
 ): Classification {
+  const given = options.gitAliases;
   const state: State = {
     rules,
-    gitAliases: options.gitAliases,
+    gitAliases: given === undefined || typeof given === 'function' ? given : () => given,
     aliasWords: new Set(),
+    aliasPlaces: new Map(),
     found: new Set(),
     checks: [],
     unreadable: false,
@@ -376,7 +401,11 @@ export function classifyCommand(
   if (state.unreadable && state.found.size === 0 && looselyNamed(command, rules, true))
     state.found.add(UNREADABLE_ACTION);
   const c = { actions: [], never: [], unreadable: state.unreadable, checks: state.checks };
-  return withActions({ ...c, gitAliasWords: [...state.aliasWords] }, rules, [...state.found]);
+  const gitAliasPlaces = [...state.aliasPlaces.values()].map(({ place, words }) => ({
+    place,
+    words: [...words],
+  }));
+  return withActions({ ...c, gitAliasWords: [...state.aliasWords], gitAliasPlaces }, rules, [...state.found]);
 }
 
 /** A classification with more actions (the answers to its checks), in rule order, `never` recomputed. */

@@ -1,9 +1,8 @@
-import { firstOperand, type OptionSpec, splitArgs } from './words.js';
+import { gitViews } from './git-view.js';
+import type { CommandWords } from './rule-types.js';
+import { isUnknown, type OptionSpec, splitArgs } from './words.js';
 import { copyLike, file, has, optionValues, type Writes, type WriteTarget } from './write-args.js';
 
-const GIT: OptionSpec = {
-  withValue: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix'],
-};
 const GIT_CONFIG: OptionSpec = {
   withValue: ['-f', '--file', '--blob', '--type', '--default', '--comment', '--value'],
 };
@@ -44,14 +43,9 @@ function gitConfigSetting(args: readonly string[]): string | null {
   return (section ? SECTION : SETTING).test(key) ? key : null;
 }
 
-/** `git rm`, `git mv`, `git checkout … -- paths`, `git restore`, `git config`: what they write. */
-export function gitWrites(args: readonly string[]): Writes {
-  const at = firstOperand(args, GIT);
-  if (at === -1) return { targets: [], setting: null };
-  const dirs = optionValues(args.slice(0, at), '-C', []);
+/** `git rm`, `git mv`, `git checkout … -- paths`, `git restore`, `git config`: what one reading writes. */
+function viewWrites(sub: string, rest: readonly string[], dirs: readonly string[]): Writes {
   const from = dirs.length === 0 ? undefined : [dirs.join('/')];
-  const sub = args[at]!;
-  const rest = args.slice(at + 1);
   let targets: WriteTarget[] = [];
   let setting: string | null = null;
   if (sub === 'config') {
@@ -68,4 +62,21 @@ export function gitWrites(args: readonly string[]): Writes {
     if (!(sub === 'restore' && indexOnly)) targets = file(operands, 'dir');
   }
   return { targets: from === undefined ? targets : targets.map((t) => ({ ...t, from })), setting };
+}
+
+/**
+ * What a git command writes, read as git reads it (`gitViews`): past its global options, with
+ * the aliases of its configuration (`alias.cfg = config`: `git cfg alias.x …` sets an alias) and
+ * the line's `-c alias.…` expanded. (`!` aliases are shell text the classifier reads itself.)
+ */
+export function gitWrites(c: CommandWords): Writes {
+  const targets: WriteTarget[] = [];
+  let setting: string | null = null;
+  for (const view of gitViews(c)) {
+    if (isUnknown(view.sub)) continue;
+    const w = viewWrites(view.sub, view.args, view.dirs);
+    targets.push(...w.targets);
+    setting ??= w.setting;
+  }
+  return { targets, setting };
 }

@@ -31,11 +31,26 @@ export interface CommandWords {
    */
   written?: readonly string[];
   /**
-   * The aliases the repository's git configuration defines (name in lower case → value), when
-   * the hook has read them for this line (see `Classification.gitAliasWords`).
+   * The aliases git's configuration defines where a git command runs (name in lower case →
+   * value), when the hook has read them for this line (see `Classification.gitAliasPlaces`).
    */
-  gitAliases?: ReadonlyMap<string, string>;
+  gitAliases?: GitAliasLookup;
 }
+
+/**
+ * Where git reads its configuration: the folder it runs in (after `cd` and `-C`) and the
+ * repository `--git-dir`/`GIT_DIR` names, each relative to the call's folder, absolute or `~/…`.
+ */
+export interface GitPlace {
+  dir: string;
+  gitDir: string | null;
+}
+
+/**
+ * The aliases of git's configuration at a place (null: a place the text cannot fix): a map;
+ * null when they cannot be known (the place, or git could not say); undefined: not read.
+ */
+export type GitAliasLookup = (place: GitPlace | null) => ReadonlyMap<string, string> | null | undefined;
 
 /**
  * A question only the repository can answer: does removing (or checking out) these paths lose

@@ -184,7 +184,7 @@ export const WRITERS: Readonly<Record<string, (args: readonly string[]) => Write
 
 /** What one command (wrappers removed, redirections read as `>`) writes. */
 export function writesOf(c: CommandWords): Writes {
-  if (c.program === 'git') return gitWrites(c.args);
+  if (c.program === 'git') return gitWrites(c);
   const writer = WRITERS[c.program];
   return { targets: writer === undefined ? [] : writer(c.args), setting: null };
 }

@@ -1,8 +1,10 @@
 import { dirname, posix, resolve } from 'node:path';
 import type { Context } from '../../core/context.js';
 import type { PathCheck } from '../../guard/classify.js';
+import { placeKey } from '../../guard/git-view.js';
 import type { ShellCall } from '../../guard/harness.js';
 import { planRemoval, type RemovalContext } from '../../guard/removal.js';
+import type { GitPlace } from '../../guard/rule-types.js';
 import { pathKind, realPath } from '../../repo/discover.js';
 
 /**
@@ -80,22 +82,52 @@ export async function answerChecks(
   return [...held, ...answers.filter((a): a is string => a !== null)];
 }
 
+/** What the hook learnt of git's aliases, by place (see `placeKey`); null: cannot be known. */
+export type ReadAliases = Map<string, ReadonlyMap<string, string> | null>;
+
 /**
- * The aliases git's configuration defines where the call runs (the repository's, included
- * files', the user's), for a line whose git subcommand may be one (`git st`): one `git config
- * --get-regexp`, bounded like the tracked-files checks. Null when git cannot say in time: the
- * line is then held as unreadable.
+ * Reads the aliases git's configuration defines where a line's git commands run (the
+ * repository's, included files', the user's): one `git config --get-regexp` per distinct folder
+ * and repository, all rounds of one call bounded together like the tracked-files checks. A
+ * place the text cannot fix, a folder that does not exist, git failing or the time running out
+ * read as null: the line is then held as unreadable where a word may be an alias.
  */
-export async function repositoryAliases(
+export function aliasReader(
   ctx: Context,
   call: ShellCall,
   timeoutMs = TRACKED_CHECK_MS,
-): Promise<Map<string, string> | null> {
-  const where = resolve(ctx.cwd, call.cwd ?? '.');
-  const read = ctx
-    .git(where)
-    .aliases()
-    .catch(() => null);
-  const answer = await withTimeout(read, timeoutMs);
-  return answer === 'timeout' ? null : answer;
+): (places: readonly (GitPlace | null)[], into: ReadAliases) => Promise<void> {
+  const from = resolve(ctx.cwd, call.cwd ?? '.');
+  const home = ctx.env.HOME;
+  const absolute = (path: string): string | null => {
+    const m = /^~(\/.*)?$/.exec(path);
+    if (m === null) return resolve(from, path);
+    return home === undefined || home === '' ? null : resolve(home, `.${m[1] ?? ''}`);
+  };
+  const byFolder = new Map<string, Promise<Map<string, string> | null>>();
+  // One bound for every round of the call; unref'd, it keeps no process alive.
+  const late = new Promise<'timeout'>((done) => {
+    setTimeout(() => done('timeout'), timeoutMs).unref?.();
+  });
+  return async (places, into) => {
+    const asked = places.map((place) => {
+      const dir = place === null ? null : absolute(place.dir);
+      const gitDir = place?.gitDir == null ? undefined : absolute(place.gitDir);
+      if (dir === null || gitDir === null) return Promise.resolve(null);
+      const key = JSON.stringify([dir, gitDir ?? null]);
+      let read = byFolder.get(key);
+      if (read === undefined) {
+        read = ctx
+          .git(dir)
+          .aliases(gitDir === undefined ? {} : { gitDir })
+          .catch(() => null);
+        byFolder.set(key, read);
+      }
+      return read;
+    });
+    const answers = await Promise.race([Promise.all(asked), late]);
+    places.forEach((place, k) => {
+      into.set(placeKey(place), answers === 'timeout' ? null : answers[k]!);
+    });
+  };
 }

@@ -2,9 +2,10 @@ import { type Config, DEFAULT_CONFIG } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { personCommand } from '../../core/person-command.js';
 import { SIGNATURE_REFUSALS, SIGNERS_FILE } from '../../evidence/trust.js';
-import { classifyCommand, looselyNamed, withActions } from '../../guard/classify.js';
+import { type Classification, classifyCommand, looselyNamed, withActions } from '../../guard/classify.js';
 import { HOOK_DEADLINE_MS, HOOK_LOCK_WAIT_MS } from '../../guard/deadline.js';
 import { planHookStep } from '../../guard/flow.js';
+import { placeKey } from '../../guard/git-view.js';
 import { type Harness, PROJECT_DIR_VARIABLE, readHookInput, type ShellCall } from '../../guard/harness.js';
 import { watchOwnFiles } from '../../guard/own-files.js';
 import { type GuardRule, UNREADABLE_ACTION } from '../../guard/rule-types.js';
@@ -17,7 +18,7 @@ import { anchoredTrust } from '../signing/trust.js';
 import { runClaim } from '../staging/claim.js';
 import { runStage } from '../staging/stage.js';
 import { storeOf } from '../staging/staging-shared.js';
-import { answerChecks, repositoryAliases } from './hook-checks.js';
+import { aliasReader, answerChecks, type ReadAliases } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
 import { waitForPerson } from './hook-wait.js';
@@ -154,6 +155,43 @@ async function decideGuarded(
   );
 }
 
+const ALIAS_ROUNDS = 3;
+
+/**
+ * The line classified again with the aliases of git's configuration where each of its git
+ * commands runs, read once per place; an alias may lead to another place (`!cd x && git y`),
+ * read in the next round. What is still unread after the last round is held as unreadable.
+ */
+async function withGitAliases(
+  ctx: Context,
+  call: ShellCall,
+  rules: GuardRule[],
+  own: ReturnType<typeof watchOwnFiles>,
+  classified: Classification,
+): Promise<{ own: ReturnType<typeof watchOwnFiles>; classified: Classification }> {
+  const read: ReadAliases = new Map();
+  const readAt = aliasReader(ctx, call);
+  const unread = (c: Classification) => c.gitAliasPlaces.filter((p) => !read.has(placeKey(p.place)));
+  for (let round = 0; round < ALIAS_ROUNDS && unread(classified).length > 0; round++) {
+    const fresh = unread(classified);
+    await readAt(
+      fresh.map((p) => p.place),
+      read,
+    );
+    const matters = fresh.some(({ place, words }) => {
+      const aliases = read.get(placeKey(place));
+      return aliases == null || words.some((w) => aliases.has(w.toLowerCase()));
+    });
+    if (!matters) break;
+    own = watchOwnFiles();
+    classified = classifyCommand(call.command, [...rules, own.rule], {
+      gitAliases: (place) => read.get(placeKey(place)),
+    });
+  }
+  if (unread(classified).length > 0) classified = withActions(classified, rules, [UNREADABLE_ACTION]);
+  return { own, classified };
+}
+
 export interface HookOptions {
   harness: Harness;
   input: string;
@@ -286,14 +324,9 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
   }
   let own = watchOwnFiles();
   let classified = classifyCommand(call.command, [...rules, own.rule]);
-  if (classified.gitAliasWords.length > 0) {
-    // `git st`: what the word runs is in git's configuration (an alias such as `push -f`).
-    const aliases = await repositoryAliases(ctx, call);
-    if (aliases === null) classified = withActions(classified, rules, [UNREADABLE_ACTION]);
-    else if (classified.gitAliasWords.some((w) => aliases.has(w.toLowerCase()))) {
-      own = watchOwnFiles();
-      classified = classifyCommand(call.command, [...rules, own.rule], { gitAliases: aliases });
-    }
+  if (classified.gitAliasPlaces.length > 0) {
+    // `git st`, `git -C other st`: what the word runs is in git's configuration where git runs.
+    ({ own, classified } = await withGitAliases(ctx, call, rules, own, classified));
   }
   const places = ownFilePlaces(ctx, [root, projectDir(ctx, harness)]);
   const refused = ownFilesRefusal(ctx, harness, call, places, own.seen, classified.unreadable);
