@@ -208,6 +208,35 @@ describe('the action, run as a runner runs it', () => {
     expect(broken.summary).toContain('hash-mismatch');
   });
 
+  it('fails a pull request that resolves a blocker by hand and switches the check off in the same commit', () => {
+    const dir = cleanRepo();
+    const config = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
+    const plan = (status: string) =>
+      `# Plan\n\n## Phase 1: Ship\n\n- [ ] ship it\n\n## Blockers\n\n${OPEN_BLOCKER_GO.replace('open', status)}`;
+    writeFiles(dir, {
+      'agent-config.yaml': `${config}\nlint:\n  rules:\n    unrecorded-resolution: on\n`,
+      'agents/roadmaps/plan.md': plan('open'),
+      'agents/evidence/ledger/.keep': '',
+    });
+    expect(runBin(dir, ['progress']).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'the plan, its check on');
+    const base = head(dir);
+    writeFiles(dir, {
+      'agent-config.yaml': `${config}\nlint:\n  rules:\n    unrecorded-resolution: off\n`,
+      'agents/roadmaps/plan.md': plan('resolved — go'),
+    });
+    expect(runBin(dir, ['progress']).code).toBe(0);
+    git(dir, 'commit', '-q', '-am', 'resolve it by hand');
+    const r = runAction({ actionPath: ROOT, workspace: dir, github: pullRequest(base) });
+    expect(r.code, r.log).toBe(1);
+    expect(r.summary).toContain('| `lint` | ✅ passed — 0 finding(s) |');
+    expect(r.outputs.failed).toBe('evidence');
+    expect(r.summary).toContain(`| \`evidence verify --against ${base}\` | ❌ failed |`);
+    expect(r.summary).toContain('lint-loosened  agent-config.yaml:');
+    expect(r.summary).toContain('lint.rules.unrecorded-resolution');
+  });
+
   it('fetches the base commit a shallow checkout lacks before verifying against it', () => {
     const origin = cleanRepo();
     const base = head(origin);
