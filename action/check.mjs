@@ -106,12 +106,14 @@ function evidenceBase(env) {
 
 function evidenceCheck(runner, env) {
   const label = '`evidence verify`';
-  if (!existsSync(LEDGER_DIR)) {
-    const why = `no ${LEDGER_DIR}/ folder`;
+  const base = evidenceBase(env);
+  // With a base, the check always runs: a pull request that deletes the ledger folder, or that
+  // loosens the guard or lint in a repository with no ledger yet, must still be compared.
+  if (base === '' && !existsSync(LEDGER_DIR)) {
+    const why = `no ${LEDGER_DIR}/ folder and no base to compare against`;
     runner.log(command('notice', { title: 'agent-config' }, `evidence verify skipped: ${why}`));
     return { name: 'evidence', label, status: 'skipped', detail: why };
   }
-  const base = evidenceBase(env);
   if (base === '') {
     const why = 'no base to verify against: set the base input (outside a pull request there is none)';
     runner.log(command('error', { title: 'agent-config evidence' }, why));

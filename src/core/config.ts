@@ -209,6 +209,30 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   return parseConfigSource(text, file).config;
 }
 
+/**
+ * The line of the key at `path` in the text of `agent-config.yaml` (1-based), or of the deepest
+ * key along it that the text has (a key removed: where its mapping is); null when the text
+ * has none of them or is not YAML.
+ */
+export function configKeyLine(text: string, path: readonly string[]): number | null {
+  const { LineCounter, parseDocument } = loadYaml();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) return null;
+  type Pair = { key?: { value?: unknown; range?: number[] }; value?: unknown };
+  let node: unknown = doc.contents;
+  let line: number | null = null;
+  for (const name of path) {
+    const items = (node as { items?: Pair[] } | null)?.items;
+    const pair = Array.isArray(items) ? items.find((i) => i?.key?.value === name) : undefined;
+    const offset = pair?.key?.range?.[0];
+    if (pair === undefined || offset === undefined) break;
+    line = lineCounter.linePos(offset).line;
+    node = pair.value;
+  }
+  return line;
+}
+
 /** `parseConfig`, also saying which top-level keys the file sets and on which line. */
 export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSource {
   const { LineCounter, parseDocument } = loadYaml();

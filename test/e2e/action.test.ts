@@ -89,7 +89,7 @@ describe('action.yml', () => {
 });
 
 describe('the action, run as a runner runs it', () => {
-  it('passes on a clean repository: outputs, SARIF, summary, and the evidence check skipped with a notice', () => {
+  it('passes on a clean repository: outputs, SARIF, summary, and the evidence check run against the base without a ledger', () => {
     const dir = cleanRepo();
     const r = runAction({ actionPath: ROOT, workspace: dir, github: pullRequest(head(dir)) });
     expect(r.code, r.log).toBe(0);
@@ -98,11 +98,32 @@ describe('the action, run as a runner runs it', () => {
     expect(sarif.version).toBe('2.1.0');
     expect(r.summary).toContain('| `progress --check` | ✅ passed |');
     expect(r.summary).toContain('| `lint` | ✅ passed — 0 finding(s) |');
-    expect(r.summary).toContain('| `evidence verify` | ⏭️ skipped — no agents/evidence/ledger/ folder |');
-    expect(r.log).toContain(
-      '::notice title=agent-config::evidence verify skipped: no agents/evidence/ledger/ folder',
+    expect(r.summary).toMatch(/\| `evidence verify --against [^`]+` \| ✅ passed/);
+    expect(r.log).not.toContain('evidence verify skipped');
+  });
+
+  it('fails a pull request that deletes the whole ledger folder (the check is not skipped)', () => {
+    const dir = cleanRepo();
+    expect(runBin(dir, ['stage', '--action', 'deploy', '--object', 'prod', '--source', 'test']).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'a ledger');
+    const base = head(dir);
+    git(dir, 'rm', '-rq', 'agents/evidence/ledger');
+    git(dir, 'commit', '-q', '-m', 'the ledger is gone');
+    const r = runAction({ actionPath: ROOT, workspace: dir, github: pullRequest(base) });
+    expect(r.code, r.log).toBe(1);
+    expect(r.outputs.failed).toContain('evidence');
+    expect(r.log).toContain('stream-deleted');
+    expect(r.log).not.toContain('evidence verify skipped');
+  });
+
+  it('skips the evidence check with a notice only when there is neither a base nor a ledger', () => {
+    const dir = cleanRepo();
+    const r = runAction({ actionPath: ROOT, workspace: dir, github: { event_name: 'push', event: {} } });
+    expect(r.summary).toContain(
+      '| `evidence verify` | ⏭️ skipped — no agents/evidence/ledger/ folder and no base to compare against |',
     );
-    expect(r.log).not.toContain('$ agent-config evidence');
+    expect(r.log).toContain('::notice title=agent-config::evidence verify skipped');
   });
 
   it('fails on findings, counts them, annotates them and lists them in the summary', () => {
@@ -206,6 +227,35 @@ describe('the action, run as a runner runs it', () => {
     expect(broken.outputs.failed).toBe('evidence');
     expect(broken.summary).toContain(`| \`evidence verify --against ${base}\` | ❌ failed |`);
     expect(broken.summary).toContain('hash-mismatch');
+  });
+
+  it('fails a pull request that resolves a blocker by hand and switches the check off in the same commit', () => {
+    const dir = cleanRepo();
+    const config = readFileSync(join(dir, 'agent-config.yaml'), 'utf8');
+    const plan = (status: string) =>
+      `# Plan\n\n## Phase 1: Ship\n\n- [ ] ship it\n\n## Blockers\n\n${OPEN_BLOCKER_GO.replace('open', status)}`;
+    writeFiles(dir, {
+      'agent-config.yaml': `${config}\nlint:\n  rules:\n    unrecorded-resolution: on\n`,
+      'agents/roadmaps/plan.md': plan('open'),
+      'agents/evidence/ledger/.keep': '',
+    });
+    expect(runBin(dir, ['progress']).code).toBe(0);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'the plan, its check on');
+    const base = head(dir);
+    writeFiles(dir, {
+      'agent-config.yaml': `${config}\nlint:\n  rules:\n    unrecorded-resolution: off\n`,
+      'agents/roadmaps/plan.md': plan('resolved — go'),
+    });
+    expect(runBin(dir, ['progress']).code).toBe(0);
+    git(dir, 'commit', '-q', '-am', 'resolve it by hand');
+    const r = runAction({ actionPath: ROOT, workspace: dir, github: pullRequest(base) });
+    expect(r.code, r.log).toBe(1);
+    expect(r.summary).toContain('| `lint` | ✅ passed — 0 finding(s) |');
+    expect(r.outputs.failed).toBe('evidence');
+    expect(r.summary).toContain(`| \`evidence verify --against ${base}\` | ❌ failed |`);
+    expect(r.summary).toContain('lint-loosened  agent-config.yaml:');
+    expect(r.summary).toContain('lint.rules.unrecorded-resolution');
   });
 
   it('fetches the base commit a shallow checkout lacks before verifying against it', () => {

@@ -36,7 +36,8 @@ export function renderVerify(ctx: Context, report: EvidenceVerifyReport): void {
   for (const p of report.problems) {
     if (streamCodes.has(p.code) && report.streams.some((s) => s.file === p.file)) continue;
     const seq = p.seq === undefined ? '' : ` at seq ${p.seq}`;
-    out(ctx, `${p.code}  ${clean(p.file)}${seq}${p.detail ? ` — ${clean(p.detail)}` : ''}`);
+    const line = p.line === undefined ? '' : `:${p.line}`;
+    out(ctx, `${p.code}  ${clean(p.file)}${line}${seq}${p.detail ? ` — ${clean(p.detail)}` : ''}`);
   }
   for (const a of report.anomalies)
     out(

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { CONFIG_FILE, DEFAULT_CONFIG, parseConfig } from '../../core/config.js';
+import { CONFIG_FILE, configKeyLine, DEFAULT_CONFIG, parseConfig } from '../../core/config.js';
 import type { Context } from '../../core/context.js';
 import { EXIT_OK, UsageError } from '../../core/errors.js';
 import { type ExitCode, outcomes } from '../../core/outcomes.js';
@@ -17,6 +17,7 @@ import {
 import { SIGNERS_FILE, signerTrust } from '../../evidence/trust.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
 import { type GuardKey, guardLoosenings } from '../../guard/anchor.js';
+import { type LintKey, lintLoosenings } from '../../lint/loosenings.js';
 import { readRegularFileBytes } from '../../repo/anchor-note.js';
 import { MAX_CONFIG_BYTES, readCommittedVersions } from '../../repo/anchored-config.js';
 import { isSymbolicLink } from '../../repo/discover.js';
@@ -58,12 +59,18 @@ export interface VerifyProblem {
     | 'symlink-outside'
     | 'unreadable'
     | 'guard-loosened'
+    | 'lint-loosened'
     | SignatureFinding['code']
     | EvidenceError['code'];
   file: string;
   seq?: number;
-  /** For `guard-loosened`: the key of `agent-config.yaml` that loosens the guard. */
-  key?: GuardKey;
+  /**
+   * For `guard-loosened`: the key of `agent-config.yaml` that loosens the guard; for
+   * `lint-loosened`, the key that switches a plan's check off.
+   */
+  key?: GuardKey | LintKey;
+  /** For `lint-loosened`: the key's line in HEAD's file (where its mapping is, when it was removed). */
+  line?: number;
   /** A few words for people (not in `--json`). */
   detail?: string;
 }
@@ -289,27 +296,47 @@ function signatureProblems(
 }
 
 /**
- * Each way HEAD's `agent-config.yaml` loosens the guard against REF's (a missing or invalid
- * version reads as the defaults, as the hook reads it): a pull request shows it before it
- * takes effect on the base.
+ * Each way HEAD's `agent-config.yaml` loosens the guard against REF's, and each lint rule or
+ * `evidence.decisions` it switches off (a missing or invalid version reads as the defaults, as
+ * the hook reads it): a pull request shows it before it takes effect on the base. `lint` reads
+ * the working copy only, so a pull request that switches a check off passes its own lint run;
+ * this is where it shows.
  */
-async function guardProblems({ git, gitView }: Repository, against: string): Promise<VerifyProblem[]> {
+async function configProblems({ git, gitView }: Repository, against: string): Promise<VerifyProblem[]> {
   const view = await gitView();
+  const path = view === null ? CONFIG_FILE : view.toGitPath(CONFIG_FILE);
+  // The same path again as an `also` file: HEAD's text, for the lines of the keys it names.
   const [then, now] = await readCommittedVersions(
     git,
     [
       { source: 'base', rev: against, label: against },
       { source: 'HEAD', rev: 'HEAD', label: 'HEAD' },
     ],
-    view === null ? CONFIG_FILE : view.toGitPath(CONFIG_FILE),
+    path,
+    [path],
   );
   const configOf = (v: typeof then) => v?.version?.config ?? DEFAULT_CONFIG;
-  return guardLoosenings(configOf(then), configOf(now)).map(({ key, detail }) => ({
-    code: 'guard-loosened',
-    file: CONFIG_FILE,
-    key,
-    detail: `${key}: ${detail} at HEAD`,
-  }));
+  const guard = guardLoosenings(configOf(then), configOf(now)).map(
+    ({ key, detail }): VerifyProblem => ({
+      code: 'guard-loosened',
+      file: CONFIG_FILE,
+      key,
+      detail: `${key}: ${detail} at HEAD`,
+    }),
+  );
+  const blob = now?.files?.[0];
+  const headText = blob?.type === 'blob' ? blob.bytes.toString('utf8') : null;
+  const lint = lintLoosenings(configOf(then), configOf(now)).map(({ key, path: keyPath, detail }) => {
+    const line = headText === null ? null : configKeyLine(headText, keyPath);
+    return {
+      code: 'lint-loosened' as const,
+      file: CONFIG_FILE,
+      key,
+      ...(line === null ? {} : { line }),
+      detail: `${key}: ${detail} at HEAD`,
+    };
+  });
+  return [...guard, ...lint];
 }
 
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
@@ -366,7 +393,7 @@ export async function runEvidenceVerify(
       );
     const anchored = await anchorProblems(repo, options.against, read, config.frozen);
     problems.push(...anchored.problems, ...signatureProblems(root, config.evidence.ledger, read, anchored));
-    problems.push(...(await guardProblems(repo, options.against)));
+    problems.push(...(await configProblems(repo, options.against)));
   } else if (options.staged !== true)
     problems.push(...signatureProblems(root, config.evidence.ledger, read, null));
   const exit = exitOf(problems);
@@ -430,18 +457,19 @@ export interface VerifyDocument {
   ok: boolean;
   exit: EvidenceVerifyReport['exit'];
   streams: VerifiedStream[];
-  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq' | 'key'>>;
+  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq' | 'key' | 'line'>>;
   anomalies: EvidenceVerifyReport['anomalies'];
 }
 
 /** The document of `evidence verify --json`: the CLI prints it and the report embeds it. */
 export function verifyDocument(report: EvidenceVerifyReport): VerifyDocument {
   const { ok, exit, streams, problems, anomalies } = report;
-  const bare = problems.map(({ code, file, seq, key }) => ({
+  const bare = problems.map(({ code, file, seq, key, line }) => ({
     code,
     file,
     ...(seq === undefined ? {} : { seq }),
     ...(key === undefined ? {} : { key }),
+    ...(line === undefined ? {} : { line }),
   }));
   return { ok, exit, streams, problems: bare, anomalies };
 }

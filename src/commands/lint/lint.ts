@@ -4,6 +4,7 @@ import type { Context } from '../../core/context.js';
 import { compareDiagnostics, type Diagnostic } from '../../core/diagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/outcomes.js';
+import { ruleOn } from '../../lint/loosenings.js';
 import { countSeverities, type LintReport } from '../../lint/report.js';
 import { findRule, RULES } from '../../lint/rules/index.js';
 import { lintDocuments } from '../../lint/runner.js';
@@ -109,17 +110,6 @@ function loadTargets(
     }
   }
   return { loaded, skipped };
-}
-
-/**
- * Whether a rule runs when the command line names none: as `lint.rules` says, else its default
- * — `unrecorded-resolution` follows `evidence.decisions: required`.
- */
-export function ruleOn(rule: LintRule, config: Config): boolean {
-  const set = config.lint.rules[rule.meta.id];
-  if (set !== undefined) return set;
-  if (rule.meta.id === 'unrecorded-resolution') return config.evidence.decisions === 'required';
-  return rule.meta.defaultOn !== false;
 }
 
 /**

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { VERIFY_EXIT } from '../../../src/commands/evidence/evidence.js';
 import { EVIDENCE_EVENTS } from '../../../src/evidence/record.js';
 import { VERIFY_REASONS } from '../../../src/evidence/verify.js';
+import { GUARD_KEYS } from '../../../src/guard/anchor.js';
+import { LINT_KEYS } from '../../../src/lint/loosenings.js';
 
 const DOC = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'evidence.md'), 'utf8');
 
@@ -35,5 +37,28 @@ describe('docs/evidence.md', () => {
     expect(DOC).toContain('**0** clean, **1** integrity failure');
     expect(DOC).toContain('**3** torn tail');
     expect(DOC).toContain('**4** I/O');
+  });
+
+  it('lists every --against finding code among the problem codes, and every key a loosening names', () => {
+    const list = /Problem codes are the\s+reasons above, `torn-tail`, the `--against` codes \(([^)]*)\)/.exec(
+      DOC,
+    );
+    expect(list).not.toBeNull();
+    const codes = [...list![1]!.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
+    expect(codes).toEqual([
+      'stream-deleted',
+      'prefix-diverged',
+      'frozen-modified',
+      'frozen-deleted',
+      'guard-loosened',
+      'lint-loosened',
+    ]);
+    for (const key of Object.keys(GUARD_KEYS)) expect(DOC).toContain(`\`${key}\``);
+    expect(DOC).toContain('`lint.rules.<rule>`');
+    expect(LINT_KEYS).toContain('evidence.decisions');
+    expect(DOC).toContain('`evidence.decisions`');
+    expect(DOC).toContain(
+      '{"code": "lint-loosened", "file": "agent-config.yaml", "key": "lint.rules.plan-drift", "line": 4}',
+    );
   });
 });
