@@ -39,6 +39,12 @@ export interface Processes {
  */
 export interface Patience {
   lockWaitMs: number;
+  /**
+   * When the hook must have answered (epoch ms, by `clock`): a confirmed stage is claimed only
+   * while its lock wait and a margin still fit before it, so a claim is never spent on an
+   * answer that comes too late (the hook denies instead, and the confirmation stands).
+   */
+  answerBy?: number;
 }
 
 /** The network, as notifications need it (docs/notify.md): one POST, answered with its status. */

@@ -55,12 +55,21 @@ export function missingBinaryWarning(binary: string): string {
 
 const HARNESS_NAME = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' } as const;
 
+const secondsOf = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Why a timeout is outdated when `guard.wait` is set: what the wait is cut to. */
+function timeoutNote(h: HarnessStatus): string {
+  if (h.waitCutToMs === null) return '';
+  const installed = h.timeoutMs === null ? 'no timeout' : `a timeout of ${secondsOf(h.timeoutMs)}`;
+  return `; it gives the hook ${installed}, shorter than 30 s + guard.wait (${secondsOf(h.neededTimeoutMs)}), so a call held for a person waits only about ${secondsOf(h.waitCutToMs)}`;
+}
+
 /** One line for one harness's settings file: the mark, what was found, the fix. */
 export function harnessStatusLine(h: HarnessStatus): string {
   const where = `${HARNESS_NAME[h.harness]} (${h.file})`;
   const probes = h.probes.map((p) => `\`${p.call}\` → ${p.answered} in ${p.ms} ms`).join(', ');
   if (h.ok) return `✅  ${where}: the guard is current, fails closed, and answered (${probes})`;
-  const fix = h.fix === null ? '' : ` — fix: ${h.fix}`;
+  const fix = `${timeoutNote(h)}${h.fix === null ? '' : ` — fix: ${h.fix}`}`;
   if (h.guard === 'unreadable') return `❌  ${where}: cannot be read as settings${fix}`;
   if (h.guard === 'absent') return `❌  ${where}: configured, but the guard is not in it${fix}`;
   if (!h.binary)

@@ -1,13 +1,11 @@
-import { join } from 'node:path';
+import { homedir } from 'node:os';
 import type { Context } from '../../core/context.js';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_S, HOOK_WATCHDOG_MS } from '../../guard/deadline.js';
 import type { Harness } from '../../guard/harness.js';
 import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { openRepository } from '../../repo/open-repository.js';
-import { readFileBytes } from '../../repo/read-text.js';
 import { locateRecord } from '../../staging/store.js';
-import { SETTINGS } from '../hooks/agent-hooks.js';
-import { installedTimeout, readSettings } from '../hooks/claude-settings.js';
+import { installedTimeoutMs } from '../hooks/harness-files.js';
 import type { HookReport } from './hook-report.js';
 
 /**
@@ -22,20 +20,6 @@ export const WAIT_ROOM_MS = 2_000;
 const POLL_MS = 200;
 
 /**
- * The harness timeout the hook can count on, in seconds: the one Claude Code's project settings
- * give our handler (`hooks install` writes HOOK_TIMEOUT_S plus `guard.wait`), else the least
- * that `hooks status` accepts.
- */
-function countedTimeoutS(root: string, harness: Harness): number {
-  if (harness !== 'claude-code') return HOOK_TIMEOUT_S;
-  const bytes = readFileBytes(join(root, SETTINGS));
-  if (!Buffer.isBuffer(bytes)) return HOOK_TIMEOUT_S;
-  const read = readSettings(bytes.toString('utf8'));
-  const t = read.ok ? installedTimeout(read.data) : null;
-  return t === null ? HOOK_TIMEOUT_S : Math.max(HOOK_TIMEOUT_S, t);
-}
-
-/**
  * When the wait must end (epoch ms): the requested wait from now, cut so that the hook answers
  * before its deadline — HOOK_DEADLINE_MS after it started, moved on by the part of the harness
  * timeout beyond HOOK_TIMEOUT_S (what the installer added for the wait) — with room to claim.
@@ -47,14 +31,17 @@ export function waitEnd(startedMs: number, nowMs: number, requestedMs: number, t
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds a just-staged call for a person; `decideAgain` is the hook's whole decision, run once they answer. */
+/**
+ * Holds a just-staged call for a person; `decideAgain` is the hook's whole decision, run once
+ * they answer, to be answered by the instant (epoch ms) it is given.
+ */
 export async function waitForPerson(
   ctx: Context,
   harness: Harness,
   staged: HookReport,
   startedMs: number,
   requestedMs: number | undefined,
-  decideAgain: (withinMs: number) => Promise<HookReport>,
+  decideAgain: (answerBy: number) => Promise<HookReport>,
 ): Promise<HookReport> {
   if (staged.outcome !== 'staged' || staged.token === null) return staged;
   let root: string;
@@ -67,7 +54,9 @@ export async function waitForPerson(
     return staged;
   }
   if (!(wait > 0)) return staged;
-  const end = waitEnd(startedMs, ctx.clock().getTime(), wait, countedTimeoutS(root, harness));
+  // The timeout the harness's settings give the hook (Claude Code, Codex: seconds; Gemini CLI: ms).
+  const timeoutMs = installedTimeoutMs(root, harness, ctx.env.HOME ?? homedir());
+  const end = waitEnd(startedMs, ctx.clock().getTime(), wait, timeoutMs / 1000);
   if (end <= ctx.clock().getTime()) return staged;
   ctx.holdWatchdog?.(end - ctx.clock().getTime() + WAIT_ROOM_MS + (HOOK_WATCHDOG_MS - HOOK_DEADLINE_MS));
   const token = staged.token;
@@ -80,7 +69,8 @@ export async function waitForPerson(
     await sleep(Math.max(1, Math.min(POLL_MS, end - ctx.clock().getTime())));
     const found = locateRecord(root, token);
     // A person answered (confirmed, or declined): the call is decided as a retried call would be.
-    if (found !== null && found.folder !== 'pending') return decideAgain(WAIT_ROOM_MS);
+    // It must answer by the end of the room kept after the wait (by `ctx.clock`).
+    if (found !== null && found.folder !== 'pending') return decideAgain(end + WAIT_ROOM_MS);
   }
   return staged;
 }

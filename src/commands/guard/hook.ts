@@ -21,7 +21,7 @@ import { storeOf } from '../staging/staging-shared.js';
 import { aliasReader, answerChecks, type ReadAliases } from './hook-checks.js';
 import { fileToolReport, ownFilePlaces, ownFilesRefusal } from './hook-own-files.js';
 import { callObject, deny, errorText, type HookReport, PREFIX, report } from './hook-report.js';
-import { waitForPerson } from './hook-wait.js';
+import { WAIT_ROOM_MS, waitForPerson } from './hook-wait.js';
 import { throughWindow } from './hook-window.js';
 import type { WindowSource } from './window.js';
 
@@ -67,6 +67,16 @@ function withProblems(result: HookReport, problems: string[]): HookReport {
   };
 }
 
+/** What a claim needs beyond its lock wait before the hook's answer is due (a rename, a record). */
+export const CLAIM_MARGIN_MS = 500;
+
+/** Whether a claim started now can finish before the hook must answer (`Patience.answerBy`). */
+function roomToClaim(ctx: Context): boolean {
+  const by = ctx.patience?.answerBy;
+  if (by === undefined) return true;
+  return by - ctx.clock().getTime() >= (ctx.patience?.lockWaitMs ?? 0) + CLAIM_MARGIN_MS;
+}
+
 /** Stages, re-announces, claims or refuses one guarded call (see docs/guard.md, "The flow"). */
 async function decideGuarded(
   ctx: Context,
@@ -84,6 +94,17 @@ async function decideGuarded(
   const shown = actions.join(', ');
   const step = planHookStep(listStore(root), action, object, policy);
   const extra = { actions };
+  if (step.step === 'claim' && !roomToClaim(ctx)) {
+    const t = step.record.token;
+    return report(
+      harness,
+      'pending',
+      deny(
+        `this command (${shown}) is confirmed (stage ${t}), but too little time was left to claim it before the harness gives up on the guard, so it was not run and the confirmation still stands. Run the identical command again, once; it is allowed then.${more}`,
+      ),
+      { ...extra, token: t },
+    );
+  }
   if (step.step === 'claim') {
     const claim = await runClaim(ctx, {
       store: storeOf(source, ctx),
@@ -247,9 +268,16 @@ export async function runHook(ctx: Context, options: HookOptions): Promise<HookR
   const started = ctx.clock().getTime();
   const decided = await withDeadline(decideHook(patient, options), deadlineMs, late);
   if (decided.outcome !== 'staged') return decided;
-  return waitForPerson(patient, options.harness, decided, started, options.waitMs, (within) =>
-    withDeadline(decideHook(patient, options), within, late),
-  );
+  return waitForPerson(patient, options.harness, decided, started, options.waitMs, (answerBy) => {
+    // The decision again, once a person answered: it claims only while the claim still fits
+    // before `answerBy`, so a late answer is a deny that leaves the confirmation standing.
+    const now = ctx.clock().getTime();
+    const by = Math.min(answerBy, now + WAIT_ROOM_MS);
+    const left = by - now;
+    const lockWaitMs = Math.max(0, Math.min(HOOK_LOCK_WAIT_MS, (left - CLAIM_MARGIN_MS) / 2));
+    const again: Context = { ...ctx, patience: { lockWaitMs, answerBy: by } };
+    return withDeadline(decideHook(again, options), Math.max(left, CLAIM_MARGIN_MS), late);
+  });
 }
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

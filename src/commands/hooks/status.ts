@@ -13,46 +13,16 @@ import { personCommand } from '../../core/person-command.js';
 import { runShellCommand } from '../../git/run-shell.js';
 import { HOOK_TIMEOUT_S } from '../../guard/deadline.js';
 import type { Harness } from '../../guard/harness.js';
+import { readAnchoredConfig } from '../../repo/anchored-config.js';
 import { readHook } from '../../repo/hook-file.js';
 import { openRepository } from '../../repo/open-repository.js';
 import { readUtf8 } from '../../repo/read-text.js';
+import { waitEnd } from '../guard/hook-wait.js';
 import { signersListedHere } from '../signing/signers-listed.js';
 import { missingHookBinary } from './agent-hooks.js';
-import {
-  CLAUDE_HOOK_BINARY,
-  CLAUDE_HOOK_COMMAND,
-  CLAUDE_HOOK_MATCHER,
-  reachesOurTools,
-} from './claude-settings.js';
+import { CLAUDE_HOOK_BINARY, CLAUDE_HOOK_COMMAND, reachesOurTools } from './claude-settings.js';
+import { HARNESS, handlersIn, handlerTimeoutMs, safeParse } from './harness-files.js';
 import { HOOK_MARKER } from './hooks.js';
-
-/** Where each harness keeps its hooks, the event, the tools our entry must reach, the timeout's unit. */
-const HARNESS: Record<
-  Harness,
-  { files: string[]; event: string; tools: string; unitMs: number; projectDir: string }
-> = {
-  'claude-code': {
-    files: ['.claude/settings.json', '.claude/settings.local.json'],
-    event: 'PreToolUse',
-    tools: CLAUDE_HOOK_MATCHER,
-    unitMs: 1000,
-    projectDir: 'CLAUDE_PROJECT_DIR',
-  },
-  codex: {
-    files: ['.codex/hooks.json'],
-    event: 'PreToolUse',
-    tools: 'Bash',
-    unitMs: 1000,
-    projectDir: 'CLAUDE_PROJECT_DIR',
-  },
-  gemini: {
-    files: ['.gemini/settings.json'],
-    event: 'BeforeTool',
-    tools: 'run_shell_command',
-    unitMs: 1,
-    projectDir: 'GEMINI_PROJECT_DIR',
-  },
-};
 
 /** Today's command for a harness: Claude Code's, with its harness name and project variable. */
 export function expectedCommand(harness: Harness): string {
@@ -67,10 +37,6 @@ const FAIL_CLOSED_TAIL = CLAUDE_HOOK_COMMAND.slice(CLAUDE_HOOK_COMMAND.indexOf('
 export function failsClosed(command: string): boolean {
   return command.endsWith(FAIL_CLOSED_TAIL) || /\|\|\s*exit\s+2\s*$/.test(command);
 }
-
-const isOurs = (harness: Harness, command: unknown): command is string =>
-  typeof command === 'string' &&
-  new RegExp(`agent-config["']?\\s+hook\\s+${harness}\\s*(?:$|;|\\|\\|)`).test(command);
 
 /** One run of the installed command: what it answered, against what was expected. */
 export interface ProbeReport {
@@ -96,6 +62,15 @@ export interface HarnessStatus {
   failsClosed: boolean | null;
   /** The binary the command runs exists. */
   binary: boolean;
+  /** The shortest timeout the guard's entries here give the hook, in ms; null when none gives a number. */
+  timeoutMs: number | null;
+  /** The least timeout that fits: 30 s plus `guard.wait` (docs/notify.md, "Waiting for a person"), in ms. */
+  neededTimeoutMs: number;
+  /**
+   * With `guard.wait` set and a timeout shorter than `neededTimeoutMs`: how long a call held for
+   * a person is actually held (ms; about 3 s at a 30 s timeout). Null otherwise.
+   */
+  waitCutToMs: number | null;
   probes: ProbeReport[];
   ok: boolean;
   /** The command (or step) that fixes it, or null when it is fine. */
@@ -174,25 +149,6 @@ function probe(
   };
 }
 
-type Handler = { command: string; timeout?: unknown; matcher: unknown };
-
-function handlersIn(harness: Harness, data: unknown): Handler[] | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const hooks = (data as Record<string, unknown>).hooks;
-  if (hooks === undefined) return [];
-  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return null;
-  const groups = (hooks as Record<string, unknown>)[HARNESS[harness].event];
-  if (groups === undefined) return [];
-  if (!Array.isArray(groups)) return null;
-  return groups.flatMap((g: { matcher?: unknown; hooks?: unknown }) =>
-    Array.isArray(g?.hooks)
-      ? g.hooks
-          .filter((h: { command?: unknown }) => isOurs(harness, h?.command))
-          .map((h: { command: string; timeout?: unknown }) => ({ ...h, matcher: g.matcher }))
-      : [],
-  );
-}
-
 function reaches(harness: Harness, matcher: unknown): boolean {
   if (harness === 'claude-code') return reachesOurTools(matcher);
   if (matcher === undefined || matcher === '' || matcher === '*') return true;
@@ -207,15 +163,36 @@ function reaches(harness: Harness, matcher: unknown): boolean {
   }
 }
 
-function installFix(harness: Harness): string {
-  return harness === 'claude-code'
-    ? personCommand('hooks install --agent claude-code')
-    : `give ${HARNESS[harness].files[0]} today's command by hand (${docPage('guard.md')}, "Install")`;
+function installFix(harness: Harness, neededMs: number, onlyTimeout = false): string {
+  if (harness === 'claude-code') return personCommand('hooks install --agent claude-code');
+  const unit = HARNESS[harness].unitMs;
+  const timeout = `${Math.ceil(neededMs / unit)}${unit === 1 ? ' (milliseconds)' : ' (seconds)'}`;
+  return onlyTimeout
+    ? `set the timeout of the guard's entry in ${HARNESS[harness].files[0]} to ${timeout} by hand (${docPage('guard.md')}, "Install")`
+    : `give ${HARNESS[harness].files[0]} today's command and a timeout of ${timeout} by hand (${docPage('guard.md')}, "Install")`;
 }
 
-function statusOf(ctx: Context, harness: Harness, root: string, file: string, text: string): HarnessStatus {
+function statusOf(
+  ctx: Context,
+  harness: Harness,
+  root: string,
+  file: string,
+  text: string,
+  waitMs: number,
+): HarnessStatus {
   const binary = missingHookBinary(root) === null;
-  const base = { harness, file, outdated: [] as string[], failsClosed: null, binary, probes: [] };
+  const neededTimeoutMs = HOOK_TIMEOUT_S * 1000 + waitMs;
+  const base = {
+    harness,
+    file,
+    outdated: [] as string[],
+    failsClosed: null,
+    binary,
+    probes: [],
+    timeoutMs: null,
+    neededTimeoutMs,
+    waitCutToMs: null,
+  };
   let data: unknown;
   try {
     data = text.trim() === '' ? {} : JSON.parse(text);
@@ -225,15 +202,22 @@ function statusOf(ctx: Context, harness: Harness, root: string, file: string, te
   const ours = data === undefined ? null : handlersIn(harness, data);
   if (ours === null)
     return { ...base, guard: 'unreadable', ok: false, fix: `make ${file} valid JSON, then run this again` };
-  if (ours.length === 0) return { ...base, guard: 'absent', ok: false, fix: installFix(harness) };
+  if (ours.length === 0)
+    return { ...base, guard: 'absent', ok: false, fix: installFix(harness, neededTimeoutMs) };
   const outdated = new Set<string>();
-  const unit = HARNESS[harness].unitMs;
-  for (const h of ours) {
+  const timeouts = ours.map((h) => handlerTimeoutMs(harness, h));
+  for (const [i, h] of ours.entries()) {
     if (h.command !== expectedCommand(harness)) outdated.add('command');
     if (!reaches(harness, h.matcher)) outdated.add('matcher');
-    if (!(typeof h.timeout === 'number' && h.timeout * unit >= HOOK_TIMEOUT_S * 1000))
-      outdated.add('timeout');
+    if (!((timeouts[i] ?? 0) >= neededTimeoutMs)) outdated.add('timeout');
   }
+  const timeoutMs = timeouts.some((t) => t === null) ? null : Math.min(...(timeouts as number[]));
+  // What the hook then holds a call for (src/commands/guard/hook-wait.ts counts at least 30 s).
+  const waitCutToMs =
+    waitMs > 0 && outdated.has('timeout')
+      ? Math.max(0, waitEnd(0, 0, waitMs, Math.max(timeoutMs ?? 0, HOOK_TIMEOUT_S * 1000) / 1000))
+      : null;
+  const unit = HARNESS[harness].unitMs;
   const closed = ours.every((h) => failsClosed(h.command));
   const probes = ours.flatMap((h) => {
     const timeoutMs = typeof h.timeout === 'number' && h.timeout > 0 ? h.timeout * unit : 60_000;
@@ -246,25 +230,42 @@ function statusOf(ctx: Context, harness: Harness, root: string, file: string, te
     ? null
     : !binary
       ? `npm ci (a person runs it; ${CLAUDE_HOOK_BINARY} is missing)`
-      : installFix(harness);
-  return { ...base, guard, outdated: [...outdated], failsClosed: closed, probes, ok, fix };
+      : installFix(harness, neededTimeoutMs, outdated.size === 1 && outdated.has('timeout'));
+  return {
+    ...base,
+    guard,
+    outdated: [...outdated],
+    failsClosed: closed,
+    probes,
+    ok,
+    fix,
+    timeoutMs,
+    waitCutToMs,
+  };
 }
 
 /** `agent-config hooks status`: reads, probes, writes nothing. */
 export async function hooksStatus(ctx: Context, options: { root?: string }): Promise<HooksStatusReport> {
   const { root, git } = await openRepository(ctx, { root: options.root, find: 'git-top' });
+  // The wait the hook would hold a call for, read as the hook reads it (the rules in force).
+  let waitMs = 0;
+  try {
+    waitMs = (await readAnchoredConfig(root, git)).config.guard.waitMs ?? 0;
+  } catch {
+    waitMs = 0; // an invalid configuration is said by the verbs that read it
+  }
   const harnesses: HarnessStatus[] = [];
   const notConfigured: Harness[] = [];
   for (const harness of Object.keys(HARNESS) as Harness[]) {
     const found = HARNESS[harness].files.flatMap((file) => {
       const r = readUtf8(join(root, file));
-      return 'errorCode' in r ? [] : [statusOf(ctx, harness, root, file, r.text)];
+      return 'errorCode' in r ? [] : [statusOf(ctx, harness, root, file, r.text, waitMs)];
     });
     if (harness === 'claude-code') {
       const home = ctx.env.HOME ?? homedir();
       const r = readUtf8(join(home, '.claude', 'settings.json'));
       if (!('errorCode' in r) && (handlersIn(harness, safeParse(r.text)) ?? []).length > 0) {
-        found.push(statusOf(ctx, harness, root, '~/.claude/settings.json', r.text));
+        found.push(statusOf(ctx, harness, root, '~/.claude/settings.json', r.text, waitMs));
       }
     }
     if (found.length === 0) notConfigured.push(harness);
@@ -284,14 +285,6 @@ export async function hooksStatus(ctx: Context, options: { root?: string }): Pro
     signersListed: signersListedHere(root),
     ok: harnesses.every((h) => h.ok),
   };
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** `hooks status` exits 0 when every configured harness's guard is current and answered as expected, else 1. */
