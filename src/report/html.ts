@@ -1,4 +1,4 @@
-import { escapeHtml as e, jsonForScript } from './escape.js';
+import { escapeHtml as e, escapeHtml, jsonForScript } from './escape.js';
 import type { HistoryPoint, ReportPage } from './model.js';
 import { commitCell, dayCell, dayOf, table } from './parts.js';
 import { renderRoadmaps } from './roadmaps.js';
@@ -122,17 +122,7 @@ function decidedOverTime(doc: ReportPage): string {
 export function renderReportHtml(doc: ReportPage): string {
   const head = doc.head === null ? 'no commits yet' : `HEAD ${doc.head.slice(0, 12)}`;
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark">',
-    '<title>Roadmap report</title>',
-    `<style>${REPORT_CSS}</style>`,
-    '</head>',
-    '<body>',
+    ...pageHead('Roadmap report'),
     '<header><h1>Roadmap report</h1>',
     `<p class="muted">${e(head)} · generated ${e(doc.generatedAt)} · ${doc.history.length} commit(s) changed the roadmaps</p></header>`,
     '<main>',
@@ -152,4 +142,21 @@ export function renderReportHtml(doc: ReportPage): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+/** The opening of every page this tool writes, up to `<body>`: the CSP, the styles, the title. */
+export function pageHead(title: string): string[] {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${REPORT_CSS}</style>`,
+    '</head>',
+    '<body>',
+  ];
 }

@@ -1,7 +1,6 @@
 import type { InboxDocument, InboxWorktree } from '../inbox/inbox.js';
 import { escapeHtml as e, jsonForScript } from './escape.js';
-import { REPORT_CSP } from './html.js';
-import { REPORT_CSS } from './style.js';
+import { pageHead } from './html.js';
 
 // PURE: `report --inbox`, the inbox as one self-contained page. Every text from a file, a
 // record or a path is escaped; the document is embedded once as JSON, as the report does.
@@ -48,17 +47,7 @@ export function renderInboxHtml(doc: InboxDocument, generatedAt: string): string
     [`<section><h2><code>${e(r.path)}</code></h2>`, ...r.worktrees.map(worktree), '</section>'].join('\n'),
   );
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark">',
-    '<title>Inbox</title>',
-    `<style>${REPORT_CSS}</style>`,
-    '</head>',
-    '<body>',
+    ...pageHead('Inbox'),
     `<header><h1>${e(doc.headline)}</h1><p class="muted">generated ${e(generatedAt)}</p></header>`,
     '<main>',
     ...repos,

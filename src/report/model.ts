@@ -112,17 +112,27 @@ export interface EvidenceLogShown {
   }>;
 }
 
+/** One decision a person made, as the report lists it. */
+export interface DecisionMade {
+  /** When it was recorded (the ledger record's time, ISO 8601). */
+  ts: string;
+  /** Who: the record's `human:` actor. */
+  actor: string;
+  /** `resolved` (a blocker answered) or `approved` (a plan approved). */
+  kind: 'resolved' | 'approved';
+  /** Repository-relative roadmap path. */
+  roadmap: string;
+  /** The blocker's id; null for a plan. */
+  blocker: string | null;
+  /** The option chosen (its text); null for an answer in words or a plan. */
+  option: string | null;
+  /** The answer recorded; null for a plan. */
+  answer: string | null;
+}
+
 /** What the page shows of the decisions people made with `decide`, oldest first. */
 export interface DecisionsShown {
-  decisions: ReadonlyArray<{
-    ts: string;
-    actor: string;
-    kind: 'resolved' | 'approved';
-    roadmap: string;
-    blocker: string | null;
-    option: string | null;
-    answer: string | null;
-  }>;
+  decisions: ReadonlyArray<DecisionMade>;
 }
 
 /**

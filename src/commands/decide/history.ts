@@ -1,25 +1,8 @@
 import type { Context } from '../../core/context.js';
 import { readDecisionLedger } from '../../repo/decision-ledger.js';
 import type { Repository } from '../../repo/open-repository.js';
+import type { DecisionMade } from '../../report/model.js';
 import { loadSignerTrust } from '../signing/trust.js';
-
-/** One decision a person made, as the report lists it. */
-export interface DecisionMade {
-  /** When it was recorded (the ledger record's time, ISO 8601). */
-  ts: string;
-  /** Who: the record's `human:` actor. */
-  actor: string;
-  /** `resolved` (a blocker answered) or `approved` (a plan approved). */
-  kind: 'resolved' | 'approved';
-  /** Repository-relative roadmap path. */
-  roadmap: string;
-  /** The blocker's id; null for a plan. */
-  blocker: string | null;
-  /** The option chosen (its text); null for an answer in words or a plan. */
-  option: string | null;
-  /** The answer recorded; null for a plan. */
-  answer: string | null;
-}
 
 /** The decisions people made, oldest first: the report's `decisions` member. */
 export interface DecisionsDocument {
