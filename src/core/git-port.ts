@@ -27,6 +27,15 @@ export interface LoggedCommit {
   changes: RawChange[];
 }
 
+/** One file that differs between two commits (`git diff --name-status -M`): a rename has `from`. */
+export interface ChangedFile {
+  /** `A`, `M`, `D`, `R` (a rename, the score dropped), `T` … */
+  status: string;
+  /** Path relative to the top level: the new one of a rename. */
+  path: string;
+  from?: string;
+}
+
 /** One file of a commit's tree: its path (from the top level), mode and blob id. */
 export interface TreeEntry {
   path: string;
@@ -69,6 +78,11 @@ export interface GitPort {
    * Empty in a repository without commits.
    */
   firstParentLog(pathspec: string): Promise<LoggedCommit[]>;
+  /**
+   * The files that differ between commits `from` and `to` under `pathspecs`, renames detected
+   * (`git diff --name-status -M -z from to -- pathspecs`).
+   */
+  changedBetween(from: string, to: string, pathspecs: string[]): Promise<ChangedFile[]>;
   /** The first-parent commits of HEAD that `rev` cannot reach (`git rev-list --first-parent rev..HEAD`). */
   firstParentSince(rev: string): Promise<string[]>;
   /**

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { GitCommandError, RepoStateError } from '../core/errors.js';
 import type {
+  ChangedFile,
   GitObject,
   GitPort,
   LoggedCommit,
@@ -306,6 +307,21 @@ class GitCliAdapter implements GitPort {
       pathspec,
     ]);
     return parseRawLog(out);
+  }
+
+  async changedBetween(from: string, to: string, pathspecs: string[]): Promise<ChangedFile[]> {
+    const out = splitZ(
+      await this.raw(['diff', '--name-status', '-M', '-z', '--no-ext-diff', from, to, '--', ...pathspecs]),
+    );
+    const changes: ChangedFile[] = [];
+    for (let i = 0; i < out.length; ) {
+      const status = out[i++]!.charAt(0);
+      if (status === 'R' || status === 'C') {
+        const before = out[i++]!;
+        changes.push({ status, path: out[i++]!, from: before });
+      } else changes.push({ status, path: out[i++]! });
+    }
+    return changes;
   }
 
   async firstParentSince(rev: string): Promise<string[]> {

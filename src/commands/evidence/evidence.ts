@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { EXIT_OK, UsageError } from '../../core/errors.js';
 import { type ExitCode, outcomes } from '../../core/outcomes.js';
 import { type AnchorProblem, compareWithAnchor } from '../../evidence/against.js';
+import { type DecisionLedger, latestResolution } from '../../evidence/decision-records.js';
 import { EvidenceError } from '../../evidence/errors.js';
 import { isLedgerFile, LEDGER_DIR } from '../../evidence/paths.js';
 import { type EvidenceRead, readEvidence, type StreamState } from '../../evidence/read-fs.js';
@@ -18,10 +19,12 @@ import { SIGNERS_FILE, signerTrust } from '../../evidence/trust.js';
 import { type StreamStatus, type VerifyReason, verifyStream } from '../../evidence/verify.js';
 import { type GuardKey, guardLoosenings } from '../../guard/anchor.js';
 import { type LintKey, lintLoosenings } from '../../lint/loosenings.js';
+import { type RoadmapRemoval, roadmapRemovals } from '../../lint/removals.js';
 import { readRegularFileBytes } from '../../repo/anchor-note.js';
 import { MAX_CONFIG_BYTES, readCommittedVersions } from '../../repo/anchored-config.js';
+import { readDecisionLedger } from '../../repo/decision-ledger.js';
 import { isSymbolicLink } from '../../repo/discover.js';
-import { openRepository, type Repository } from '../../repo/open-repository.js';
+import { type ConfiguredRepository, openRepository, type Repository } from '../../repo/open-repository.js';
 import { notRegularKind, readRegularFile } from '../../repo/read-regular.js';
 import { signersListedHere } from '../signing/signers-listed.js';
 
@@ -60,6 +63,7 @@ export interface VerifyProblem {
     | 'unreadable'
     | 'guard-loosened'
     | 'lint-loosened'
+    | RoadmapRemoval['code']
     | SignatureFinding['code']
     | EvidenceError['code'];
   file: string;
@@ -69,6 +73,8 @@ export interface VerifyProblem {
    * `lint-loosened`, the key that switches a plan's check off.
    */
   key?: GuardKey | LintKey;
+  /** For `blocker-removed`: the id of the blocker removed from `file` (the roadmap at the base). */
+  blocker?: string;
   /** For `lint-loosened`: the key's line in HEAD's file (where its mapping is, when it was removed). */
   line?: number;
   /** A few words for people (not in `--json`). */
@@ -302,9 +308,28 @@ function signatureProblems(
  * the working copy only, so a pull request that switches a check off passes its own lint run;
  * this is where it shows.
  */
-async function configProblems({ git, gitView }: Repository, against: string): Promise<VerifyProblem[]> {
+async function configProblems(
+  ctx: Context,
+  { root, git, gitView, config }: ConfiguredRepository,
+  against: string,
+  signersThen: string | null,
+): Promise<VerifyProblem[]> {
   const view = await gitView();
   const path = view === null ? CONFIG_FILE : view.toGitPath(CONFIG_FILE);
+  const toRoot = view?.toRootRelative ?? ((p: string) => p);
+  // The roadmaps the pull request changed, a move (into archive/ too) as a move: their versions
+  // are read in the same git process as the configuration (the folder is the working copy's:
+  // `roadmaps` is read from it, as every verb does).
+  const changes = (await git.changedBetween(against, 'HEAD', [config.roadmaps])).flatMap((c) => {
+    const after = toRoot(c.path);
+    const before = c.from === undefined ? after : toRoot(c.from);
+    if (before === null || c.status === 'A' || c.status === 'C') return [];
+    return [{ before, after: c.status === 'D' ? null : after }];
+  });
+  const roadmapPaths = [
+    ...new Set(changes.flatMap((c) => [c.before, ...(c.after === null ? [] : [c.after])])),
+  ];
+  const gitPathOf = (rel: string) => (view === null ? rel : view.toGitPath(rel));
   // The same path again as an `also` file: HEAD's text, for the lines of the keys it names.
   const [then, now] = await readCommittedVersions(
     git,
@@ -313,9 +338,32 @@ async function configProblems({ git, gitView }: Repository, against: string): Pr
       { source: 'HEAD', rev: 'HEAD', label: 'HEAD' },
     ],
     path,
-    [path],
+    [path, ...roadmapPaths.map(gitPathOf)],
   );
   const configOf = (v: typeof then) => v?.version?.config ?? DEFAULT_CONFIG;
+  const textOf = (v: typeof then, i: number) => {
+    const blob = v?.files?.[i + 1];
+    return blob?.type === 'blob' ? blob.bytes.toString('utf8') : null;
+  };
+  let ledger: DecisionLedger | undefined;
+  const removals = roadmapRemovals({
+    roadmaps: config.roadmaps,
+    changes,
+    text: (side, rel) => textOf(side === 'base' ? then : now, roadmapPaths.indexOf(rel)),
+    decisionsRequired: configOf(then).evidence.decisions === 'required',
+    decided: (roadmap, blocker) => {
+      // Only a person's decision counts, signed where the base lists signers.
+      ledger ??= readDecisionLedger(root, signerTrust([signersThen]), ctx.clock());
+      return latestResolution(ledger, roadmap, blocker) !== undefined;
+    },
+  }).map(
+    ({ code, file, blocker, detail }): VerifyProblem => ({
+      code,
+      file,
+      ...(blocker === undefined ? {} : { blocker }),
+      detail,
+    }),
+  );
   const guard = guardLoosenings(configOf(then), configOf(now)).map(
     ({ key, detail }): VerifyProblem => ({
       code: 'guard-loosened',
@@ -336,7 +384,7 @@ async function configProblems({ git, gitView }: Repository, against: string): Pr
       detail: `${key}: ${detail} at HEAD`,
     };
   });
-  return [...guard, ...lint];
+  return [...guard, ...lint, ...removals];
 }
 
 function exitOf(problems: VerifyProblem[]): 0 | 1 | 3 | 4 {
@@ -393,7 +441,7 @@ export async function runEvidenceVerify(
       );
     const anchored = await anchorProblems(repo, options.against, read, config.frozen);
     problems.push(...anchored.problems, ...signatureProblems(root, config.evidence.ledger, read, anchored));
-    problems.push(...(await configProblems(repo, options.against)));
+    problems.push(...(await configProblems(ctx, repo, options.against, anchored.signersThen)));
   } else if (options.staged !== true)
     problems.push(...signatureProblems(root, config.evidence.ledger, read, null));
   const exit = exitOf(problems);
@@ -457,19 +505,20 @@ export interface VerifyDocument {
   ok: boolean;
   exit: EvidenceVerifyReport['exit'];
   streams: VerifiedStream[];
-  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq' | 'key' | 'line'>>;
+  problems: Array<Pick<VerifyProblem, 'code' | 'file' | 'seq' | 'key' | 'line' | 'blocker'>>;
   anomalies: EvidenceVerifyReport['anomalies'];
 }
 
 /** The document of `evidence verify --json`: the CLI prints it and the report embeds it. */
 export function verifyDocument(report: EvidenceVerifyReport): VerifyDocument {
   const { ok, exit, streams, problems, anomalies } = report;
-  const bare = problems.map(({ code, file, seq, key, line }) => ({
+  const bare = problems.map(({ code, file, seq, key, line, blocker }) => ({
     code,
     file,
     ...(seq === undefined ? {} : { seq }),
     ...(key === undefined ? {} : { key }),
     ...(line === undefined ? {} : { line }),
+    ...(blocker === undefined ? {} : { blocker }),
   }));
   return { ok, exit, streams, problems: bare, anomalies };
 }

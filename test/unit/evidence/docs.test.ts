@@ -52,6 +52,8 @@ describe('docs/evidence.md', () => {
       'frozen-deleted',
       'guard-loosened',
       'lint-loosened',
+      'blocker-removed',
+      'approval-removed',
     ]);
     for (const key of Object.keys(GUARD_KEYS)) expect(DOC).toContain(`\`${key}\``);
     expect(DOC).toContain('`lint.rules.<rule>`');
@@ -59,6 +61,9 @@ describe('docs/evidence.md', () => {
     expect(DOC).toContain('`evidence.decisions`');
     expect(DOC).toContain(
       '{"code": "lint-loosened", "file": "agent-config.yaml", "key": "lint.rules.plan-drift", "line": 4}',
+    );
+    expect(DOC).toContain(
+      '{"code": "blocker-removed", "file": "agents/roadmaps/search.md", "blocker": "search-engine"}',
     );
   });
 });
