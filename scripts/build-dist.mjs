@@ -3,6 +3,7 @@
 // * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
 // * dist/shell-parser.cjs (+ shell-parser.cache): the guard's shell parser, which the CLI loads
 //   on first use with its own code cache;
+// * dist/yaml.cjs: the `yaml` package in one file, which the CLI requires on first use;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
 //   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Performance: the optimisations that stay").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
@@ -48,6 +49,21 @@ const lazyShellParser = {
     );
     b.onResolve({ filter: /^\.\/code-cache\.js$/ }, (args) =>
       /lazy-shell-parser\.cjs$/.test(args.importer) ? { path: './code-cache.js', external: true } : undefined,
+    );
+  },
+};
+
+// See scripts/shims/lazy-yaml.cjs: `yaml` is dist/yaml.cjs, one file required on first use.
+const separateYaml = {
+  name: 'separate-yaml',
+  setup(b) {
+    b.onResolve({ filter: /(^|[\\/])yaml\.js$/ }, (args) =>
+      /[\\/]src[\\/]core[\\/]yaml\.ts$/.test(join(args.resolveDir, args.path).replace(/\.js$/, '.ts'))
+        ? { path: shim('lazy-yaml.cjs') }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, (args) =>
+      /lazy-yaml\.cjs$/.test(args.importer) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -126,7 +142,7 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
     define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
     banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser, separateMcpSdk],
+    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser, separateYaml, separateMcpSdk],
     metafile: true,
   });
   const heavy = Object.keys(cli.metafile.inputs).find((f) =>
@@ -143,6 +159,10 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     // vm.Script (dist/bin.js) has no loader for import(): everything must be bundled or required.
     throw new Error('dist/cli.cjs contains a dynamic import(); require the module instead');
   }
+  if (/require\(["']yaml["']\)/.test(code)) {
+    // Its 72 files would be resolved and compiled at first use: it belongs in dist/yaml.cjs.
+    throw new Error('dist/cli.cjs requires the yaml package; load it through src/core/yaml.ts');
+  }
   writeStamped(join(dist, 'cli.cjs'), code);
 
   // The shell parser the guard loads on first use (see lazyShellParser above), stamped like the
@@ -156,6 +176,16 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
   });
   writeStamped(join(dist, 'shell-parser.cjs'), parser.outputFiles[0].text);
+
+  // `yaml` in one file, which the CLI requires on first use (see separateYaml).
+  await build({
+    ...common,
+    entryPoints: { yaml: shim('yaml-bundle.cjs') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+  });
 
   // The MCP SDK and zod (≈ 780 KB minified), which only `agent-config mcp` loads, through the shim above.
   await build({
