@@ -177,14 +177,62 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
   });
   writeStamped(join(dist, 'shell-parser.cjs'), parser.outputFiles[0].text);
 
-  // `yaml` in one file, which the CLI requires on first use (see separateYaml).
+  // `yaml` in one file, which the CLI requires on first use (see separateYaml): the package's ES
+  // module build (the `default` condition; `platform: 'neutral'` drops `node`), with its log.js
+  // swapped for the Node build's, so a warning is written as before.
   await build({
     ...common,
-    entryPoints: { yaml: shim('yaml-bundle.cjs') },
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    entryPoints: { yaml: shim('yaml-bundle.mjs') },
     outdir: dist,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     minify: true,
+    plugins: [
+      {
+        name: 'yaml-node-log',
+        setup(b) {
+          b.onResolve({ filter: /(^|[\\/])log\.js$/ }, (args) =>
+            /[\\/]node_modules[\\/]yaml[\\/]browser[\\/]/.test(args.importer)
+              ? { path: shim('yaml-log.mjs') }
+              : undefined,
+          );
+          // The Node build reads and writes !!binary with Buffer (a Buffer value), this one with
+          // atob/btoa (a Uint8Array): Buffer first, as there.
+          b.onLoad(
+            { filter: /[\\/]yaml[\\/]browser[\\/]dist[\\/]schema[\\/]yaml-1\.1[\\/]binary\.js$/ },
+            (args) => {
+              const source = readFileSync(args.path, 'utf8');
+              const patched = source
+                .replace(
+                  "if (typeof atob === 'function') {",
+                  "if (typeof Buffer === 'function') {\n            return Buffer.from(src, 'base64');\n        }\n        else if (typeof atob === 'function') {",
+                )
+                .replace(
+                  "if (typeof btoa === 'function') {",
+                  "if (typeof Buffer === 'function') {\n            str = buf instanceof Buffer ? buf.toString('base64') : Buffer.from(buf.buffer).toString('base64');\n        }\n        else if (typeof btoa === 'function') {",
+                );
+              if ((patched.match(/typeof Buffer === 'function'/g) ?? []).length !== 2)
+                throw new Error(
+                  `${args.path}: not the binary.js the build knows; check it against yaml's Node build`,
+                );
+              return { contents: patched, loader: 'js' };
+            },
+          );
+        },
+      },
+    ],
+    metafile: true,
+  }).then(({ metafile }) => {
+    const inputs = Object.keys(metafile.inputs);
+    if (
+      !inputs.some((f) => /node_modules[\\/]yaml[\\/]browser[\\/]/.test(f)) ||
+      !inputs.some((f) => /yaml-log\.mjs$/.test(f))
+    )
+      throw new Error(
+        `dist/yaml.cjs: expected yaml's ES module build with the Node log.js, got ${inputs.join(', ')}`,
+      );
   });
 
   // The MCP SDK and zod (≈ 780 KB minified), which only `agent-config mcp` loads, through the shim above.

@@ -1,2 +1,0 @@
-// The entry of dist/yaml.cjs: the `yaml` package in one file (see lazy-yaml.cjs).
-module.exports = require('yaml');
