@@ -3,6 +3,7 @@
 // * dist/cli.cjs: the CLI in one CommonJS bundle, with a build stamp on its first line;
 // * dist/shell-parser.cjs (+ shell-parser.cache): the guard's shell parser, which the CLI loads
 //   on first use with its own code cache;
+// * dist/yaml.cjs: the `yaml` package in one file, which the CLI requires on first use;
 // * dist/bin.js: the command, which loads cli.cjs with dist/cli.cache, the V8 code cache that
 //   scripts/train-code-cache.mjs makes at the end of the build (docs/decisions.md, "Performance: the optimisations that stay").
 // dist/package.json makes the .js files there CommonJS: a command started as an ES module
@@ -48,6 +49,21 @@ const lazyShellParser = {
     );
     b.onResolve({ filter: /^\.\/code-cache\.js$/ }, (args) =>
       /lazy-shell-parser\.cjs$/.test(args.importer) ? { path: './code-cache.js', external: true } : undefined,
+    );
+  },
+};
+
+// See scripts/shims/lazy-yaml.cjs: `yaml` is dist/yaml.cjs, one file required on first use.
+const separateYaml = {
+  name: 'separate-yaml',
+  setup(b) {
+    b.onResolve({ filter: /(^|[\\/])yaml\.js$/ }, (args) =>
+      /[\\/]src[\\/]core[\\/]yaml\.ts$/.test(join(args.resolveDir, args.path).replace(/\.js$/, '.ts'))
+        ? { path: shim('lazy-yaml.cjs') }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, (args) =>
+      /lazy-yaml\.cjs$/.test(args.importer) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -126,7 +142,7 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
     define: { ...common.define, 'import.meta.url': '__agentConfigUrl' },
     banner: { js: "const __agentConfigUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser, separateMcpSdk],
+    plugins: [lazyChildProcess, commonJsRequire, lazyShellParser, separateYaml, separateMcpSdk],
     metafile: true,
   });
   const heavy = Object.keys(cli.metafile.inputs).find((f) =>
@@ -143,6 +159,10 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     // vm.Script (dist/bin.js) has no loader for import(): everything must be bundled or required.
     throw new Error('dist/cli.cjs contains a dynamic import(); require the module instead');
   }
+  if (/require\(["']yaml["']\)/.test(code)) {
+    // Its 72 files would be resolved and compiled at first use: it belongs in dist/yaml.cjs.
+    throw new Error('dist/cli.cjs requires the yaml package; load it through src/core/yaml.ts');
+  }
   writeStamped(join(dist, 'cli.cjs'), code);
 
   // The shell parser the guard loads on first use (see lazyShellParser above), stamped like the
@@ -156,6 +176,64 @@ export async function buildDist(dist = join(ROOT, 'dist')) {
     write: false,
   });
   writeStamped(join(dist, 'shell-parser.cjs'), parser.outputFiles[0].text);
+
+  // `yaml` in one file, which the CLI requires on first use (see separateYaml): the package's ES
+  // module build (the `default` condition; `platform: 'neutral'` drops `node`), with its log.js
+  // swapped for the Node build's, so a warning is written as before.
+  await build({
+    ...common,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    entryPoints: { yaml: shim('yaml-bundle.mjs') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+    plugins: [
+      {
+        name: 'yaml-node-log',
+        setup(b) {
+          b.onResolve({ filter: /(^|[\\/])log\.js$/ }, (args) =>
+            /[\\/]node_modules[\\/]yaml[\\/]browser[\\/]/.test(args.importer)
+              ? { path: shim('yaml-log.mjs') }
+              : undefined,
+          );
+          // The Node build reads and writes !!binary with Buffer (a Buffer value), this one with
+          // atob/btoa (a Uint8Array): Buffer first, as there.
+          b.onLoad(
+            { filter: /[\\/]yaml[\\/]browser[\\/]dist[\\/]schema[\\/]yaml-1\.1[\\/]binary\.js$/ },
+            (args) => {
+              const source = readFileSync(args.path, 'utf8');
+              const patched = source
+                .replace(
+                  "if (typeof atob === 'function') {",
+                  "if (typeof Buffer === 'function') {\n            return Buffer.from(src, 'base64');\n        }\n        else if (typeof atob === 'function') {",
+                )
+                .replace(
+                  "if (typeof btoa === 'function') {",
+                  "if (typeof Buffer === 'function') {\n            str = buf instanceof Buffer ? buf.toString('base64') : Buffer.from(buf.buffer).toString('base64');\n        }\n        else if (typeof btoa === 'function') {",
+                );
+              if ((patched.match(/typeof Buffer === 'function'/g) ?? []).length !== 2)
+                throw new Error(
+                  `${args.path}: not the binary.js the build knows; check it against yaml's Node build`,
+                );
+              return { contents: patched, loader: 'js' };
+            },
+          );
+        },
+      },
+    ],
+    metafile: true,
+  }).then(({ metafile }) => {
+    const inputs = Object.keys(metafile.inputs);
+    if (
+      !inputs.some((f) => /node_modules[\\/]yaml[\\/]browser[\\/]/.test(f)) ||
+      !inputs.some((f) => /yaml-log\.mjs$/.test(f))
+    )
+      throw new Error(
+        `dist/yaml.cjs: expected yaml's ES module build with the Node log.js, got ${inputs.join(', ')}`,
+      );
+  });
 
   // The MCP SDK and zod (≈ 780 KB minified), which only `agent-config mcp` loads, through the shim above.
   await build({

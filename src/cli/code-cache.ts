@@ -120,7 +120,7 @@ export function loadBundle<T>(
   });
   const module = { exports: {} as T };
   // This file is itself bundled into dist/, beside the bundle: its `require` resolves the
-  // bundle's few run-time dependencies (yaml) from the same place.
+  // bundle's own files beside it (dist/yaml.cjs, the parser, the MCP SDK) from the same place.
   script.runInThisContext()(module.exports, require, module, file, dir);
   return {
     exports: module.exports,

@@ -233,8 +233,22 @@ export function configKeyLine(text: string, path: readonly string[]): number | n
   return line;
 }
 
+/**
+ * Text that is only blank lines and comments (spaces before them; no tab, no carriage return,
+ * nothing any YAML version reads as a line break inside a comment): YAML reads no document
+ * there, so the defaults. `init` writes such a file (every key commented out).
+ */
+const ONLY_COMMENTS = /^(?: *(?:#[^\n\r\u0085\u2028\u2029]*)?\n)* *(?:#[^\n\r\u0085\u2028\u2029]*)?$/;
+
+/** Whether `parseConfigSource` reads `text` as the defaults without yaml (exported for its test). */
+export function onlyComments(text: string): boolean {
+  return ONLY_COMMENTS.test(text);
+}
+
 /** `parseConfig`, also saying which top-level keys the file sets and on which line. */
 export function parseConfigSource(text: string, file = CONFIG_FILE): ConfigSource {
+  // Without loading yaml (a few milliseconds on every guarded call) where it would read nothing.
+  if (onlyComments(text)) return { config: structuredClone(DEFAULT_CONFIG), keyAt: {} };
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

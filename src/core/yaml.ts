@@ -1,6 +1,10 @@
 import { lazyRequire } from './lazy-require.js';
 
-type YamlModule = typeof import('yaml');
+/**
+ * What this code uses of `yaml`: the CLI's copy of the package (dist/yaml.cjs, built from
+ * scripts/shims/yaml-bundle.mjs) exports exactly these, so a use of anything else does not compile.
+ */
+type YamlModule = Pick<typeof import('yaml'), 'LineCounter' | 'parseDocument' | 'stringify'>;
 let cached: YamlModule | undefined;
 
 /**

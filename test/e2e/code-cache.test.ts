@@ -168,6 +168,30 @@ describe('the built files', () => {
     expect(naming.map((f) => f.slice(DIST.length + 1))).toEqual([]);
   });
 
+  it('read agent-config.yaml with their own yaml (dist/yaml.cjs), not the package: a copy of dist/ with no node_modules above it', () => {
+    // The package's 72 files cost 20-35 ms to resolve and compile at their first use; the bundle
+    // is one file. Without it in dist/, this copy could not read a configuration at all.
+    const dist = distCopy();
+    const dir = makeRepo({
+      'agents/roadmaps/plan.md': '# Plan\n\n## Phase 1\n\n- [ ] a\n',
+      'agent-config.yaml': '# the rules in force\nroadmaps: agents/roadmaps\nstaging:\n  ttl: 20m\n',
+    });
+    const bin = { bin: join(dist, 'bin.js') };
+    const staged = runBin(
+      dir,
+      ['stage', '--action', 'deploy', '--object', 'prod', '--source', 'test', '--json'],
+      bin,
+    );
+    expect([staged.code, staged.stderr]).toEqual([0, '']);
+    expect(JSON.parse(staged.stdout).outcome).toBe('staged');
+    // Positions still come from yaml: a broken file is named with its line.
+    writeFileSync(join(dir, 'agent-config.yaml'), 'roadmaps: agents/roadmaps\nguard:\n  wait: [\n');
+    const broken = runBin(dir, ['gates'], bin);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^agent-config: agent-config\.yaml:\d+: invalid YAML: /);
+    expect(broken.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('show, in a --debug stack trace of an installed copy, the package path and never the build folder', () => {
     const installed = join(tempDir(), 'node_modules', 'agent-config', 'dist');
     mkdirSync(installed, { recursive: true });

@@ -33,7 +33,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Holds a just-staged call for a person; `decideAgain` is the hook's whole decision, run once
- * they answer, to be answered by the instant (epoch ms) it is given.
+ * they answer, to be answered by the instant (epoch ms) it is given. `known`: the root and
+ * `guard.wait` the decision that staged it read from the rules in force (else read here).
  */
 export async function waitForPerson(
   ctx: Context,
@@ -41,17 +42,24 @@ export async function waitForPerson(
   staged: HookReport,
   startedMs: number,
   requestedMs: number | undefined,
+  known: { root: string; waitMs: number | undefined } | undefined,
   decideAgain: (answerBy: number) => Promise<HookReport>,
 ): Promise<HookReport> {
   if (staged.outcome !== 'staged' || staged.token === null) return staged;
   let root: string;
   let wait: number;
-  try {
-    const repo = await openRepository(ctx, { find: 'project-dir', harness });
-    root = repo.root;
-    wait = requestedMs ?? (await readAnchoredConfig(root, repo.git)).config.guard.waitMs ?? 0;
-  } catch {
-    return staged;
+  if (known !== undefined) {
+    // The decision just read the rules in force: a second read would start git again for them.
+    root = known.root;
+    wait = requestedMs ?? known.waitMs ?? 0;
+  } else {
+    try {
+      const repo = await openRepository(ctx, { find: 'project-dir', harness });
+      root = repo.root;
+      wait = requestedMs ?? (await readAnchoredConfig(root, repo.git)).config.guard.waitMs ?? 0;
+    } catch {
+      return staged;
+    }
   }
   if (!(wait > 0)) return staged;
   // The timeout the harness's settings give the hook (Claude Code, Codex: seconds; Gemini CLI: ms).

@@ -266,9 +266,11 @@ export async function runHook(ctx: Context, options: HookOptions): Promise<HookR
       ),
     );
   const started = ctx.clock().getTime();
-  const decided = await withDeadline(decideHook(patient, options), deadlineMs, late);
+  const seen: RulesRead = {};
+  const decided = await withDeadline(decideHook(patient, options, seen), deadlineMs, late);
   if (decided.outcome !== 'staged') return decided;
-  return waitForPerson(patient, options.harness, decided, started, options.waitMs, (answerBy) => {
+  const known = seen.root === undefined ? undefined : { root: seen.root, waitMs: seen.waitMs };
+  return waitForPerson(patient, options.harness, decided, started, options.waitMs, known, (answerBy) => {
     // The decision again, once a person answered: it claims only while the claim still fits
     // before `answerBy`, so a late answer is a deny that leaves the confirmation standing.
     const now = ctx.clock().getTime();
@@ -291,7 +293,14 @@ export function withDeadline<T>(work: Promise<T>, ms: number, late: () => T): Pr
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function decideHook(ctx: Context, options: HookOptions): Promise<HookReport> {
+/** What a decision read of the rules in force, for the wait after it (`waitForPerson`). */
+interface RulesRead {
+  root?: string;
+  /** `guard.wait` of the rules in force (the strictest version's). */
+  waitMs?: number;
+}
+
+async function decideHook(ctx: Context, options: HookOptions, seen: RulesRead = {}): Promise<HookReport> {
   const { harness } = options;
   const input = readHookInput(harness, options.input);
   if (input.kind === 'other') return report(harness, 'other-tool', { decision: 'none' });
@@ -342,6 +351,8 @@ async function decideHook(ctx: Context, options: HookOptions): Promise<HookRepor
     classifyCommand(call.command, []);
     ({ root, anchored } = await reading);
     ({ config, problems } = anchored);
+    seen.root = root;
+    seen.waitMs = config.guard.waitMs;
     const read = anchored;
     source = { root, config, signers: async () => anchoredTrust(read) };
     rules = rulesOf(config);

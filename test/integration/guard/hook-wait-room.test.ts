@@ -68,6 +68,25 @@ describe('hook --wait: the re-decision after a confirmation has too little room'
     expect(answer.permissionDecision).toBe('allow');
     expect(answer.permissionDecisionReason).toContain(`stage ${token}`);
   }, 60_000);
+
+  it('guard.wait of agent-config.yaml, without --wait: the decision that staged the call gives the wait, and a confirmation during it is claimed', async () => {
+    // The wait comes from the rules the staging decision read (no second read of them after it):
+    // with the configured wait and no flag, the call is still held and allowed once confirmed.
+    const root = stagingRepo({ 'agent-config.yaml': 'guard:\n  wait: 20s\n' });
+    mkdirSync(join(root, '.claude'), { recursive: true });
+    writeFileSync(join(root, '.claude/settings.json'), addClaudeHook({}, 60)!);
+    const held = cli(root, ['hook', 'claude-code'], {
+      overrides: { readStdin: () => bashInput(root, 'git push --force origin main') },
+      minutes: 1,
+    });
+    await until(() => inFolder(root, 'pending').length === 1);
+    const token = inFolder(root, 'pending')[0]!.replace(/\.json$/, '');
+    expect((await confirmOne(root, token)).code).toBe(0);
+    const answer = JSON.parse((await held).stdout).hookSpecificOutput;
+    expect(answer.permissionDecision).toBe('allow');
+    expect(answer.permissionDecisionReason).toContain(`stage ${token}`);
+    expect((await cli(root, ['claim', token], { minutes: 2 })).code).toBe(1);
+  }, 60_000);
 });
 
 /** The harness's PreToolUse (BeforeTool) input for a shell command in `root`. */
