@@ -110,3 +110,17 @@ export function needsApproval(roadmap: Pick<Roadmap, 'frontmatter'>): boolean {
   const value = roadmap.frontmatter?.approval;
   return typeof value === 'string' && value.trim().toLowerCase() === 'required';
 }
+
+// `approval: required` in a frontmatter, looked for in the bytes before any parse (ASCII only,
+// so it answers the same on the Latin-1 view); a cheap superset, never a parser.
+const APPROVAL_AT = /^approval:[ \t]*['"]?required/im;
+
+/** The file may ask for plan approval: `gates` parses it even without a blocker. */
+export function mayNeedApproval(text: string): boolean {
+  if (!text.startsWith('---')) return false;
+  // Only the frontmatter is looked at: up to its closing line (a superset when it has none).
+  const found = text.indexOf('\n---', 3);
+  const end = found === -1 ? Math.min(text.length, 8192) : found;
+  // Searched backwards from the frontmatter's end: the body is never scanned.
+  return text.lastIndexOf('approval', end) >= 3 && APPROVAL_AT.test(text.slice(0, end));
+}

@@ -1,6 +1,7 @@
 import { type BodyLine, legacyBlocker, parseBlockerEntry } from './blockers.js';
 import { closesFence, type Fence, fenceOpener } from './fences.js';
 import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState } from './model.js';
+import { PHASE_ID } from './phase-id.js';
 
 // The roadmap grammar (upstream reference §1–2), applied one line at a time. Deliberate
 // differences from upstream are listed in docs/compatibility.md. The `s` flag lets `.` match
@@ -8,7 +9,7 @@ import type { BlockedByMarker, Blocker, BlockersSection, Phase, Step, StepState 
 const TITLE = /^#\s+(?:Roadmap:)?\s*(.*)$/s;
 // A phase heading: its level, its id, then the name after a run of white space, colons, hyphens
 // and em dashes.
-const PHASE = /^(#{2,3})\s+Phase\s+(\d+(?:\.\d+)*[a-z]?|[IVX]+|[A-Z]\d*)(?:[\s:\u2014-]+(.*))?$/s;
+const PHASE = new RegExp(String.raw`^(#{2,3})\s+Phase\s+${PHASE_ID}(?:[\s:\u2014-]+(.*))?$`, 's');
 const BLOCKERS_HEADING = /^##[ \t]+blockers[ \t]*$/i;
 const ANY_H2 = /^##[ \t]\S/;
 const BLOCKER_HEADING = /^###\s+blocker:(.*)$/is;

@@ -10,7 +10,7 @@ import { readDecisionLedger } from '../../repo/decision-ledger.js';
 import { openRepository, type Repository } from '../../repo/open-repository.js';
 import { type ReadProblem, scanRoadmapTree } from '../../repo/tree.js';
 import { blockerClass } from '../../roadmap/blockers.js';
-import { needsApproval, planSha256 } from '../../roadmap/decision-entry.js';
+import { mayNeedApproval, needsApproval, planSha256 } from '../../roadmap/decision-entry.js';
 import {
   approvePlanArgs,
   compareGateEntries,
@@ -66,20 +66,6 @@ export interface GatesReport {
   plans?: PlanEntry[];
   /** The working copy lists a signer (docs/signing.md); the views say when decisions are not signed. */
   signersListed?: boolean;
-}
-
-// `approval: required` in a frontmatter, looked for in the bytes before any parse (ASCII only,
-// so it answers the same on the Latin-1 view); a cheap superset, never a parser.
-const APPROVAL_AT = /^approval:[ \t]*['"]?required/im;
-
-/** The file may ask for plan approval: `gates` parses it even without a blocker. */
-export function mayNeedApproval(text: string): boolean {
-  if (!text.startsWith('---')) return false;
-  // Only the frontmatter is looked at: up to its closing line (a superset when it has none).
-  const found = text.indexOf('\n---', 3);
-  const end = found === -1 ? Math.min(text.length, 8192) : found;
-  // Searched backwards from the frontmatter's end: the body is never scanned.
-  return text.lastIndexOf('approval', end) >= 3 && APPROVAL_AT.test(text.slice(0, end));
 }
 
 /** The plans among `candidates` that no approval on record covers, in path order. */

@@ -1,16 +1,7 @@
 import { isResolved, needsUser } from '../../roadmap/blockers.js';
 import type { Blocker, Roadmap } from '../../roadmap/model.js';
+import { phasesNamed } from '../../roadmap/phase-id.js';
 import type { Finding, LintDocument, LintRule } from '../types.js';
-
-// `Phase <id>` in a Blocks value, with the phase id grammar of the scanner's headings: a
-// number with dotted sub-levels and an optional lower-case suffix, or a capital letter with
-// optional digits.
-const PHASE_NAMED = /\bPhase\s+(\d+(?:\.\d+)*[a-z]?|[A-Z]\d*)(?![\w.])/g;
-
-/** The phase ids a Blocks value names; none when it names no phase (it links to nothing). */
-export function phasesNamed(blocks: string): string[] {
-  return [...blocks.matchAll(PHASE_NAMED)].map((m) => m[1]!);
-}
 
 /** Open blockers a person decides, each with the phases its Blocks value names. */
 function gates(roadmap: Roadmap): Array<{ blocker: Blocker; phases: Set<string> }> {

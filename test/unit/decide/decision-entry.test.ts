@@ -103,11 +103,13 @@ describe('the plan an approval is bound to', () => {
 
 describe('which phases a Blocks value names (step-past-gate)', () => {
   it('reads `Phase <id>` with the heading grammar, and nothing else', async () => {
-    const { phasesNamed } = await import('../../../src/lint/rules/step-past-gate.js');
+    const { phasesNamed } = await import('../../../src/roadmap/phase-id.js');
     expect(phasesNamed('Phase 2 — the engine')).toEqual(['2']);
     expect(phasesNamed('Phase 1.2 and Phase 3a, Phase B2')).toEqual(['1.2', '3a', 'B2']);
     expect(phasesNamed('entire roadmap')).toEqual([]);
     expect(phasesNamed('Phases 2 and 3')).toEqual([]);
+    // The headings' grammar: a Roman numeral names a phase too (`## Phase II`).
+    expect(phasesNamed('Phase II — the rewrite')).toEqual(['II']);
     expect(phasesNamed('step 1.1')).toEqual([]);
   });
 });
