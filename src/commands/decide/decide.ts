@@ -342,30 +342,17 @@ async function approvePlan(ctx: Context, options: DecideOptions, path: string): 
 
 /** The `--json` document of `decide` (only refusals print one: a decision is never made by a program). */
 export function decideDocument(r: DecideReport) {
-  const {
-    verb,
-    outcome,
-    exit,
-    blocker,
-    roadmap,
-    option,
-    answer,
-    status,
-    planSha256: plan,
-    decidedBy,
-    problem,
-  } = r;
   return {
-    verb,
-    outcome,
-    exit,
-    blocker,
-    roadmap,
-    option,
-    answer,
-    status,
-    planSha256: plan,
-    decidedBy,
-    problem,
+    verb: r.verb,
+    outcome: r.outcome,
+    exit: r.exit,
+    blocker: r.blocker,
+    roadmap: r.roadmap,
+    option: r.option,
+    answer: r.answer,
+    status: r.status,
+    planSha256: r.planSha256,
+    decidedBy: r.decidedBy,
+    problem: r.problem,
   };
 }
